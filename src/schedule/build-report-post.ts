@@ -58,14 +58,14 @@ export interface ReportPost {
  * @returns the post (or null in quiet hours) and the baseline to store
  * @throws Error when `status` carries no report data (the caller posts it as it is instead)
  */
-export function buildReportPost(
+export async function buildReportPost(
   spec: ScheduleSpec,
   status: Reply,
   baseline: ReportBaseline | null,
   occurrence: Date,
   late: boolean,
   requestId: string,
-): ReportPost {
+): Promise<ReportPost> {
   const data = status.healthReport;
   if (!data) throw new Error('the reply carries no report');
   const report = finishHealthReport(data, baseline);
@@ -73,7 +73,7 @@ export function buildReportPost(
   const urgent = report.items.some((i) => i.severity === 'block');
   const held = quiet !== undefined && inQuietHours(occurrence, spec.timeZone, quiet);
   if (held && !urgent) return { post: null, baseline: report.baseline };
-  const reply = explainHealthReport(report, {
+  const reply = await explainHealthReport(report, {
     locale: spec.locale,
     requestId,
     cluster: spec.cluster,

@@ -159,7 +159,7 @@ export class ScheduleRunner {
           // The daily HA report, with the churn since the last report's stored baseline.
           const reportKey = `${keyBase}report:${spec.id}`;
           const storedBaseline = await redis.get(reportKey);
-          const { post, baseline } = buildReportPost(
+          const { post, baseline } = await buildReportPost(
             spec,
             status,
             storedBaseline === null ? null : (JSON.parse(storedBaseline) as ReportBaseline),

@@ -151,7 +151,7 @@ describe('what the HA status finds wrong now is in the report too', () => {
       snapshotFromFile(await loadSnapshotFile(`test/fixtures/scenarios/${name}`), 't', null);
     const down = await read('02-3cp-one-etcd-member-down.json');
     const report = finishHealthReport(
-      analyzeHealthReport({
+      await analyzeHealthReport({
         snapshot: down,
         now: down.capturedAt,
         thresholds: DEFAULT_THRESHOLDS,
@@ -161,7 +161,7 @@ describe('what the HA status finds wrong now is in the report too', () => {
     );
     expect(report.items.map((i) => i.variant)).toContain('etcd-quorum-after.status-no-spare');
     expect(report.items.some((i) => i.variant.startsWith('concurrent-disruption'))).toBe(false); // worded by the stuck states, with their age
-    const reply = explainHealthReport(report, {
+    const reply = await explainHealthReport(report, {
       locale: 'en',
       requestId: 'r',
       cluster: 't',
@@ -170,12 +170,14 @@ describe('what the HA status finds wrong now is in the report too', () => {
     expect(reply.sections[0]?.lines.some((l) => /etcd/i.test(l))).toBe(true);
     const healthy = await read('01-healthy-3cp-stacked-etcd.json');
     expect(
-      analyzeHealthReport({
-        snapshot: healthy,
-        now: healthy.capturedAt,
-        thresholds: DEFAULT_THRESHOLDS,
-        certificates: [],
-      }).items,
+      (
+        await analyzeHealthReport({
+          snapshot: healthy,
+          now: healthy.capturedAt,
+          thresholds: DEFAULT_THRESHOLDS,
+          certificates: [],
+        })
+      ).items,
     ).toEqual([]);
   });
 });

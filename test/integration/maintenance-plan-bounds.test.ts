@@ -29,6 +29,7 @@ import { parseMaintenancePolicy } from '../../src/maintenance/policy.js';
 import { silentLogger } from '../../src/util/logger.js';
 import { testPolicy } from '../helpers/maintenance-test-store.js';
 import { alice, nodeNamesOf, useGeneratedFleet } from '../helpers/plan-fleet.js';
+import { countTurns } from '../helpers/event-loop-turns.js';
 
 const CLUSTER = 'prod';
 // 40 nodes: 3 control-plane, 37 workers over zones a (13), b (12) and c (12)
@@ -201,20 +202,14 @@ describe('building a plan', () => {
     const nodes = nodeNamesOf(gen.file);
     const now = new Date();
     const snapshot = snapshotFromFile(gen.file, CLUSTER, null, () => now, nodes);
-    let turns = 0;
-    let building = true;
-    const count = (): void => {
-      turns += 1;
-      if (building) setImmediate(count);
-    };
-    setImmediate(count);
+    const counter = countTurns();
     const built = await buildPlanNodes(snapshot, nodes, now);
-    building = false;
+    counter.stop();
     expect(built.nodes.length + built.excluded.length).toBe(nodes.length);
     // one turn of the event loop at least per NODES_PER_YIELD analyses: of the nodes alone, then
     // of the steps of the order
     expect(built.rolling.steps.length).toBeGreaterThanOrEqual(NODES_PER_YIELD);
-    expect(turns).toBeGreaterThanOrEqual(
+    expect(counter.turns).toBeGreaterThanOrEqual(
       Math.floor(nodes.length / NODES_PER_YIELD) + Math.floor(built.rolling.steps.length / NODES_PER_YIELD),
     );
     await nextTurn();

@@ -22,6 +22,7 @@ import { renderText } from '../../src/explain/render-text.js';
 import type { AnswerJob } from '../../src/queue/job.js';
 import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { eventually } from '../helpers/eventually.js';
+import { countTurns } from '../helpers/event-loop-turns.js';
 import {
   SCENARIOS,
   kubeConfigOf,
@@ -239,6 +240,41 @@ describe('ClusterWatchCache', () => {
     expect(() => watchCacheEnabled({ K8S_HA_BOT_WATCH_CACHE: 'maybe' })).toThrow(
       /K8S_HA_BOT_WATCH_CACHE.*not on or off/,
     );
+  });
+});
+
+describe('a list yields the event loop', () => {
+  it('a turn of the event loop comes between the last page of a list and its relist into the indexes (issue 33)', async () => {
+    const sim = await startScenarioSimulator(await loadScenario(SCENARIO));
+    const cache = new ClusterWatchCache({ kubeConfig: kubeConfigOf(sim), cluster: 'sim', pageSize: 2 });
+    const counter = countTurns();
+    // what happened, in order, with the turn it happened at: a page arriving, a relist
+    const events: { what: 'page' | 'relist'; turn: number }[] = [];
+    const get = cache.get.bind(cache);
+    cache.get = async (...args: Parameters<typeof get>) => {
+      const res = await get(...args);
+      events.push({ what: 'page', turn: counter.turns });
+      return res;
+    };
+    const relist = cache.indexes.relist.bind(cache.indexes);
+    cache.indexes.relist = (...args: Parameters<typeof relist>) => {
+      events.push({ what: 'relist', turn: counter.turns });
+      relist(...args);
+    };
+    try {
+      await cache.start();
+      await eventually('the cache in sync', () => cache.inSync);
+    } finally {
+      counter.stop();
+      cache.close();
+      await sim.close();
+    }
+    const relists = events.flatMap((e, i) => (e.what === 'relist' ? [i] : []));
+    expect(relists.length).toBeGreaterThan(0);
+    for (const i of relists) {
+      const page = events.slice(0, i).findLast((e) => e.what === 'page');
+      expect(events[i]!.turn).toBeGreaterThan(page!.turn);
+    }
   });
 });
 

@@ -19,6 +19,14 @@ export const MAX_LABEL_LENGTH = 63;
 const LABEL = /^[a-z0-9](?:[-a-z0-9]*[a-z0-9])?$/;
 
 /**
+ * The longest label selector a plan command takes, in characters: the queued job carries no more
+ * (src/queue/job.ts), so a longer one is refused here, at once, rather than dropped by the worker
+ * (hostile re-run, issue 33: a 1,200-character selector was queued, dropped, and answered "did not
+ * finish within 60 s").
+ */
+export const MAX_SELECTOR_LENGTH = 500;
+
+/**
  * Whether `name` is a valid Kubernetes node name: an RFC 1123 subdomain (lowercase letters,
  * digits, '-' and '.', at most 253 characters, each dot-separated label 1-63 characters,
  * starting and ending with a letter or digit).

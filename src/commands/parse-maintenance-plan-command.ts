@@ -15,7 +15,7 @@
  * (a name that is not a node of the cluster is named in the answer, and nothing is created).
  */
 import { parseLabelSelector } from '../util/label-selector.js';
-import { isValidClusterName, isValidNodeName } from './names.js';
+import { MAX_SELECTOR_LENGTH, isValidClusterName, isValidNodeName } from './names.js';
 import type { Locale, MaintenancePlanCommand, PlanTargets } from './types.js';
 
 export type { MaintenancePlanCommand, PlanTargets } from './types.js';
@@ -192,6 +192,8 @@ function finish(
 ): MaintenancePlanCommand | PlanParseError {
   if ('error' in cr) return { kind: 'error', error: 'invalid-cluster', detail: cr.error.slice(0, 63), lang };
   if (targets.kind === 'selector') {
+    if (targets.selector.length > MAX_SELECTOR_LENGTH)
+      return { kind: 'error', error: 'invalid-selector', detail: targets.selector.slice(0, 120), lang };
     try {
       parseLabelSelector(targets.selector);
     } catch {

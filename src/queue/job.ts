@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { reportSettingsSchema } from '../commands/report-settings-schema.js';
-import { isValidClusterName } from '../commands/names.js';
+import { MAX_SELECTOR_LENGTH, isValidClusterName } from '../commands/names.js';
 import { PLATFORMS, isChatPlatform } from '../commands/types.js';
 import type { ChatPlatform, ChatUser, Command, Locale, ReplyTarget } from '../commands/types.js';
 import { BotError } from '../errors.js';
@@ -193,7 +193,7 @@ const commandSchema = z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('all-workers') }),
       z.object({ kind: z.literal('all') }),
       z.object({ kind: z.literal('control-plane') }),
-      z.object({ kind: z.literal('selector'), selector: z.string().max(500) }),
+      z.object({ kind: z.literal('selector'), selector: z.string().max(MAX_SELECTOR_LENGTH) }),
       z.object({ kind: z.literal('nodes'), nodes: z.array(z.string()).max(500) }),
     ]),
     reason: z.string().max(2000),

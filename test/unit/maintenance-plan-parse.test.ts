@@ -10,6 +10,7 @@ import {
 } from '../../src/commands/parse-maintenance-plan-command.js';
 import { resolvePlanTargets } from '../../src/maintenance/plan/resolve-plan-targets.js';
 import { parseCommand } from '../../src/commands/parse-command.js';
+import { MAX_SELECTOR_LENGTH } from '../../src/commands/names.js';
 
 describe('parseMaintenancePlanCommand', () => {
   it.each([
@@ -226,5 +227,21 @@ describe('plan and lock commands through parseCommand', () => {
       return r.ok ? r.command.kind : '';
     });
     expect(kinds).toEqual(['maintenance-plan', 'maintenance-decision', 'lock-status', 'break-lock']);
+  });
+});
+
+describe('a selector longer than a queued job carries', () => {
+  it('is refused when parsed, not queued and dropped by the worker (hostile re-run, issue 33)', () => {
+    const selector = ['app=x', ...Array.from({ length: 200 }, (_, i) => `k${i}=v`)].join(',');
+    expect(selector.length).toBeGreaterThan(MAX_SELECTOR_LENGTH);
+    expect(parseMaintenancePlanCommand(`maintain -l ${selector} firmware`)).toMatchObject({
+      kind: 'error',
+      error: 'invalid-selector',
+    });
+    const within = Array.from({ length: 80 }, (_, i) => `k${i}=v`).join(',');
+    expect(within.length).toBeLessThanOrEqual(MAX_SELECTOR_LENGTH);
+    expect(parseMaintenancePlanCommand(`maintain -l ${within} firmware`)).toMatchObject({
+      kind: 'maintenance-plan',
+    });
   });
 });

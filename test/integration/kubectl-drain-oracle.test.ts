@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import type { KObject, SnapshotFile } from '../../src/cluster/snapshot-file.js';
-import type { Finding } from '../../src/analysis/finding.js';
+import type { Finding } from '../../src/analysis/types.js';
 import { renderText } from '../../src/explain/render-text.js';
 import { startSimulator } from '../../src/simulator/start-simulator.js';
 import type { RunningSimulator } from '../../src/simulator/start-simulator.js';

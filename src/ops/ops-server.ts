@@ -144,7 +144,10 @@ export interface ProcessOpsOptions {
   redisUrl: RedisTarget;
   /** BullMQ key prefix (`Settings.queue.prefix`). @defaultValue `bull` */
   prefix?: string;
-  /** The clusters whose API readiness checks and whose queue depth `/metrics` reports. */
+  /**
+   * The clusters whose queue depth `/metrics` reports, and, for a worker only, whose API readiness
+   * `/readyz` checks (a gateway reads no cluster).
+   */
   clusters: Readonly<Record<string, ClusterConfig>>;
   logger: Logger;
   /** Overrides `K8S_HA_BOT_OPS_PORT` (tests pass 0). */
@@ -163,7 +166,8 @@ function opsSettingsOf(options: Pick<ProcessOpsOptions, 'settings' | 'env'>): Se
 /**
  * Start the ops server of a gateway or worker: its own Redis connection (PING, queue depth through
  * BullMQ `getJobCounts` of every cluster queue and both replies queues, read at most once per
- * `QUEUE_DEPTH_MAX_AGE_MS` (5 s, ./metrics.ts) whatever the scrape rate), a check per cluster.
+ * `QUEUE_DEPTH_MAX_AGE_MS` (5 s, ./metrics.ts) whatever the scrape rate), and for a worker a check
+ * per cluster (a gateway has no cluster credentials: Redis is its only readiness check).
  * @param options - see {@link ProcessOpsOptions}
  * @returns the running server; `close()` also stops the depth gauge and disconnects
  * @throws ConfigError for a bad `K8S_HA_BOT_OPS_PORT`, `K8S_HA_BOT_OPS_HOST`, `K8S_HA_BOT_READYZ_CLUSTERS` or Redis URL;
@@ -204,7 +208,10 @@ export async function startProcessOps(options: ProcessOpsOptions): Promise<Runni
     }),
   };
   const clusterNames = new Set<string>();
-  for (const [name, cluster] of Object.entries(options.clusters)) {
+  // Only workers read clusters; a gateway has no cluster credentials (issue 32, item 4), so its
+  // readiness is Redis alone and its /metrics still reports every cluster queue's depth.
+  const probed = options.role === 'worker' ? Object.entries(options.clusters) : [];
+  for (const [name, cluster] of probed) {
     checks[`cluster:${name}`] = clusterCheck(name, cluster);
     clusterNames.add(`cluster:${name}`);
   }

@@ -444,6 +444,16 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
       const postedBy = gateways.map((g) => countMsg(g.logs, 'scheduled HA status posted'));
       // Both runners consumed this schedule's jobs; together they posted each occurrence once.
       expect(postedBy.reduce((x, y) => x + y, 0)).toBe(occurrences.length);
+      // The workers read the cluster for each occurrence, through its queue: the gateway reads none
+      // (issue 32, item 4). Each occurrence's request id `<schedule id>.<occurrence>` was answered.
+      const answered = workers.flatMap((w) =>
+        w
+          .output()
+          .split('\n')
+          .filter((l) => l.includes('"msg":"answered"') && l.includes(`"requestId":"${spec.id}.`)),
+      );
+      for (const o of occurrences)
+        expect(answered.some((l) => l.includes(`"requestId":"${spec.id}.${o}"`))).toBe(true);
       if (VERBOSE)
         process.stderr.write(
           `scheduled posts by gateway-a/b: ${postedBy.join('/')}, occurrences ${occurrences.length}\n`,

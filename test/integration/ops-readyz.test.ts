@@ -90,7 +90,7 @@ describe('ops server /healthz and /readyz', () => {
       expect(body.checks.map((c) => c.name).sort()).toEqual(['cluster:snap', 'cluster:up', 'redis']);
 
       opsDown = await startProcessOps({
-        role: 'gateway',
+        role: 'worker',
         env: {},
         redisUrl,
         clusters: { up, down },
@@ -113,7 +113,7 @@ describe('ops server /healthz and /readyz', () => {
       // "reported" mode: a down cluster is listed but does not fail readiness.
       await opsDown.close();
       opsDown = await startProcessOps({
-        role: 'gateway',
+        role: 'worker',
         env: { K8S_HA_BOT_READYZ_CLUSTERS: 'reported' },
         redisUrl,
         clusters: { down },
@@ -124,6 +124,22 @@ describe('ops server /healthz and /readyz', () => {
       const reported = await get(opsDown.port, '/readyz');
       expect(reported.status).toBe(200);
       expect(reported.body).toContain('cluster:down');
+
+      // A gateway reads no cluster (issue 32, item 4: it has no cluster credentials): Redis is its
+      // only readiness check, whatever its clusters' APIs do.
+      await opsDown.close();
+      opsDown = await startProcessOps({
+        role: 'gateway',
+        env: {},
+        redisUrl,
+        clusters: { up, down },
+        logger: silentLogger,
+        port: 0,
+        host: '127.0.0.1',
+      });
+      const gateway = await get(opsDown.port, '/readyz');
+      expect(gateway.status).toBe(200);
+      expect((JSON.parse(gateway.body) as typeof body).checks.map((c) => c.name)).toEqual(['redis']);
     } finally {
       await ops?.close();
       await opsDown?.close();

@@ -294,18 +294,46 @@ describeKubectl('the rendered read-only role, enforced by the simulator', () => 
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('binds the read role to the worker and the gateway accounts alike', async () => {
-    const gateway = rbacRulesFromManifests(await render('read-only'), {
-      namespace: 'k8s-ha-bot',
-      name: 'k8s-ha-bot-gateway',
-    });
-    expect(gateway.clusterRules).toEqual(readOnly.clusterRules);
-    expect(gateway.namespaceRules).toEqual(readOnly.namespaceRules);
+  it('binds the read role to the workers only: the gateway account is refused every cluster read (issue 32, item 4)', async () => {
+    const gatewayOf = async (overlay: string): Promise<RbacRules> =>
+      rbacRulesFromManifests(await render(overlay), { namespace: 'k8s-ha-bot', name: 'k8s-ha-bot-gateway' });
+    for (const rules of [await gatewayOf('read-only'), gatewayUnderMaintenance]) {
+      expect(rules.clusterRules).toEqual([]);
+      expect(Object.values(rules.namespaceRules).flat()).toEqual([]);
+    }
     expect(Object.keys(readOnly.namespaceRules).sort()).toEqual([
       'default',
       'kube-node-lease',
       'kube-system',
     ]);
+    const sim = await startScenarioSimulator('12-cp-holds-scheduler-kcm-leases-and-etcd-leader.json', {
+      rbac: await gatewayOf('read-only'),
+    });
+    try {
+      await expect(
+        readSnapshot({ kubeConfig: kubeConfigOf(sim), cluster: 't', focusNode: null }),
+      ).rejects.toThrow(/refused our credentials \(HTTP 403\)/);
+      for (const path of [
+        '/api/v1/nodes',
+        '/api/v1/pods',
+        '/api/v1/pods?watch=true',
+        '/api/v1/services',
+        '/apis/policy/v1/poddisruptionbudgets',
+        '/apis/apps/v1/deployments',
+        '/apis/coordination.k8s.io/v1/namespaces/kube-system/leases',
+        '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases',
+        '/apis/discovery.k8s.io/v1/namespaces/default/endpointslices',
+        '/api/v1/namespaces/kube-system/configmaps/kube-proxy',
+      ]) {
+        const res = await fetch(`${sim.url}${path}`, {
+          headers: { authorization: 'Bearer simulator-token' },
+        });
+        expect({ path, status: res.status }).toEqual({ path, status: 403 });
+        await res.body?.cancel();
+      }
+    } finally {
+      await sim.close();
+    }
   });
 
   it('reads a whole snapshot (every list, /readyz, the kube-proxy ConfigMap) with no read error', async () => {

@@ -1,7 +1,8 @@
 /**
  * The `k8s-ha-bot` command: the console adapter's composition root.
  *
- *   k8s-ha-bot ask [--cluster NAME | --snapshot FILE [--captured-at TIME]] [--lang en|ko] [--format text|json] [--as NAME] "TEXT"
+ *   k8s-ha-bot ask [--cluster NAME | --snapshot FILE [--captured-at TIME] | --context C [--kubeconfig F] [--request-timeout 5s]] [--lang en|ko] [--format text|json] [--as NAME] "TEXT"
+ *   kubectl ha-bot [--context C] [--kubeconfig F] [--request-timeout 5s] TEXT   the kubectl plugin (bin/kubectl-ha_bot.js): the current context
  *   k8s-ha-bot [ask options] "TEXT"   the same without "ask" (see withImplicitAsk)
  *   k8s-ha-bot chat [--cluster NAME] [--as NAME]   interactive prompt (also: no arguments)
  *   k8s-ha-bot worker [--cluster NAME]…   consume jobs from Redis (REDIS_URL)
@@ -112,11 +113,86 @@ function parseCapturedAt(value: string): string {
  */
 const loadedSnapshots = new WeakMap<BotConfig, ReadonlyMap<string, Promise<SnapshotFile>>>();
 
+/**
+ * `--request-timeout` as kubectl spells it: a duration with a unit (`500ms`, `5s`, `1m`, `1h`) or a
+ * bare number of seconds; `0` means kubectl's "no timeout", here the bot's own bound.
+ * @returns the timeout in ms (0 for `0`)
+ * @throws InvalidArgumentError for anything else
+ */
+export function parseRequestTimeout(value: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(value.trim());
+  if (m === null)
+    throw new InvalidArgumentError(
+      'a duration such as 5s, 500ms or 1m (a bare number is seconds; 0: the default)',
+    );
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
+  return Math.round(Number(m[1]) * unit);
+}
+
+/** A kubeconfig context as a cluster name (an RFC 1123 label: `arn:aws:eks:…/prod` → `arn-aws-eks-prod`). */
+function clusterNameOfContext(context: string): string {
+  const name = context
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(-63)
+    .replace(/^-+/, '');
+  return name === '' ? 'current' : name;
+}
+
+/** `ask --context/--kubeconfig/--request-timeout` (and the kubectl plugin): a live kubeconfig context. */
+interface KubeconfigChoice {
+  /** Read a kubeconfig context (the current one unless `context`), not the configuration's clusters. */
+  live: boolean;
+  context?: string;
+  kubeconfig?: string;
+  /** kubectl's `--request-timeout`, in ms; 0 or absent: the bot's default (5 s per request). */
+  requestTimeoutMs?: number;
+}
+
+/** The cluster entry and the context chosen by {@link KubeconfigChoice}, for the answer's footer. */
+const kubeContextOf = new WeakMap<BotConfig, { context: string; kubeconfig: string | null }>();
+
 async function configFor(
-  opts: { config?: string; snapshot?: string; capturedAt?: string },
+  opts: { config?: string; snapshot?: string; capturedAt?: string; kube?: KubeconfigChoice },
   settings: Settings,
 ): Promise<BotConfig> {
   const { loadConfig } = await import('../../src/config/load-config.js');
+  if (opts.kube?.live) {
+    if (opts.snapshot)
+      throw new BotError('bad-request', 'give --snapshot or --context/--kubeconfig, not both');
+    const [{ kubeConfigForContext }, { MAX_REQUEST_TIMEOUT_MS }] = await Promise.all([
+      import('../../src/cluster/kube-config-for-context.js'),
+      import('../../src/config/bot-config.js'),
+    ]);
+    const kubeconfig = opts.kube.kubeconfig !== undefined ? resolve(opts.kube.kubeconfig) : undefined;
+    // As kubectl: --kubeconfig, else KUBECONFIG, else ~/.kube/config; --context, else the current context.
+    const context = kubeConfigForContext(
+      kubeconfig,
+      opts.kube.context ?? null,
+      '--context',
+    ).getCurrentContext();
+    const asked = opts.kube.requestTimeoutMs || MAX_REQUEST_TIMEOUT_MS;
+    const base = await loadConfig({ settings, ...(opts.config ? { path: opts.config } : {}) });
+    const name = clusterNameOfContext(context);
+    // Answered in-process: no worker serves a context named on the command line.
+    const { redis: _redis, ...rest } = base;
+    const config: BotConfig = {
+      ...rest,
+      clusters: {
+        [name]: {
+          kind: 'context',
+          context,
+          ...(kubeconfig !== undefined ? { kubeconfig } : {}),
+          requestTimeoutMs: Math.min(asked, MAX_REQUEST_TIMEOUT_MS),
+          deadlineMs: Math.max(20_000, asked),
+        },
+      },
+      defaultCluster: name,
+    };
+    kubeContextOf.set(config, { context, kubeconfig: kubeconfig ?? settings.kubeconfig ?? null });
+    return config;
+  }
   if (opts.snapshot) {
     const { loadSnapshotFile } = await import('../../src/cluster/snapshot-file.js');
     const path = resolve(opts.snapshot);
@@ -309,16 +385,27 @@ function scheduleListFor(
   };
 }
 
-async function print(io: CliIo, outcome: ConsoleOutcome, format: 'text' | 'json'): Promise<void> {
-  const [{ toJsonOutput }, { renderText }] = await Promise.all([
+async function print(
+  io: CliIo,
+  outcome: ConsoleOutcome,
+  format: 'text' | 'json',
+  kube?: { context: string; kubeconfig: string | null },
+): Promise<void> {
+  const [{ toJsonOutput }, { renderText }, { safeText }] = await Promise.all([
     import('./console-adapter.js'),
     import('../../src/explain/render-text.js'),
+    import('../../src/util/safe-text.js'),
   ]);
-  io.out(
-    format === 'json'
-      ? `${JSON.stringify(toJsonOutput(outcome.reply, outcome.request), null, 2)}\n`
-      : `${renderText(outcome.reply)}\n`,
-  );
+  if (format === 'json') {
+    const json = toJsonOutput(outcome.reply, outcome.request);
+    io.out(`${JSON.stringify(kube ? { ...json, kubeContext: kube } : json, null, 2)}\n`);
+    return;
+  }
+  // Which context was read, as kubectl users expect to see it (the context name comes from a local file).
+  const footer = kube
+    ? `\nkubeconfig context ${safeText(kube.context)}${kube.kubeconfig ? ` (${safeText(kube.kubeconfig)})` : ''}\n`
+    : '';
+  io.out(`${renderText(outcome.reply)}\n${footer}`);
 }
 
 /**
@@ -394,6 +481,17 @@ export async function runCli(
     )
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--as <name>', AS_HELP, parseAs)
+    .option('--context <name>', 'read this kubeconfig context live (as kubectl: default the current context)')
+    .option(
+      '--kubeconfig <file>',
+      'read a context of this kubeconfig file live (as kubectl: default KUBECONFIG, else ~/.kube/config)',
+    )
+    .option(
+      '--request-timeout <duration>',
+      'with --context/--kubeconfig: per API request, as kubectl spells it (5s, 500ms; a bare number is seconds; at most 5s per request, a longer value extends the whole read)',
+      parseRequestTimeout,
+    )
+    .addOption(new Option('--current-context').hideHelp())
     .addHelpText('after', MAINTENANCE_HELP + EXIT_HELP)
     .action(
       async (
@@ -405,8 +503,21 @@ export async function runCli(
           lang?: Locale;
           format: 'text' | 'json';
           as?: string;
+          context?: string;
+          kubeconfig?: string;
+          requestTimeout?: number;
+          currentContext?: boolean;
         },
       ) => {
+        const live =
+          opts.context !== undefined || opts.kubeconfig !== undefined || opts.currentContext === true;
+        if (live && opts.cluster)
+          throw new BotError('bad-request', 'give --cluster or --context/--kubeconfig, not both');
+        if (opts.requestTimeout !== undefined && !live)
+          throw new BotError(
+            'bad-request',
+            '--request-timeout needs --context or --kubeconfig (a live kubeconfig context)',
+          );
         if (opts.capturedAt && !opts.snapshot)
           throw new BotError(
             'bad-request',
@@ -417,6 +528,12 @@ export async function runCli(
             ...program.opts<{ config?: string }>(),
             ...(opts.snapshot ? { snapshot: opts.snapshot } : {}),
             ...(opts.capturedAt ? { capturedAt: opts.capturedAt } : {}),
+            kube: {
+              live,
+              ...(opts.context !== undefined ? { context: opts.context } : {}),
+              ...(opts.kubeconfig !== undefined ? { kubeconfig: opts.kubeconfig } : {}),
+              ...(opts.requestTimeout !== undefined ? { requestTimeoutMs: opts.requestTimeout } : {}),
+            },
           },
           await cliSettings(),
         );
@@ -434,7 +551,7 @@ export async function runCli(
             runner.run,
             scheduleListFor(config, await cliLogger(), await cliSettings()),
           );
-          await print(io, outcome, opts.format);
+          await print(io, outcome, opts.format, kubeContextOf.get(config));
           exitCode = outcome.exitCode;
         } finally {
           await runner.close();

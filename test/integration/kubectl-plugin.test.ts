@@ -1,0 +1,154 @@
+/**
+ * kubectl's conventions (issue 32, item 2): `kubectl ha-bot …` runs bin/kubectl-ha_bot.js as a
+ * kubectl plugin (kubectl finds `kubectl-ha_bot` on PATH:
+ * https://kubernetes.io/docs/tasks/extend-kubectl/kubectl-plugins/), which reads the current
+ * kubeconfig context like every kubectl plugin and takes --context, --kubeconfig and
+ * --request-timeout as kubectl spells them. `k8s-ha-bot ask` takes the same flags and keeps the
+ * embedded demo as its default. Real kubectl against the simulator; the built CLI (dist/, which
+ * `npm ci` builds). Skipped, with a visible message, where kubectl is missing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parseRequestTimeout } from '../../adapters/console/cli.js';
+import { type RunningSimulator, startSimulator } from '../../src/simulator/start-simulator.js';
+
+const run = promisify(execFile);
+const KUBECTL = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => existsSync(p));
+if (!KUBECTL)
+  console.warn('kubectl not found in /usr/bin or /usr/local/bin: skipping the kubectl plugin tests');
+const describeKubectl = KUBECTL ? describe : describe.skip;
+const FILE = join(process.cwd(), 'test/fixtures/scenarios/08-worker-single-replica-deployment.json');
+const NODE = 'hydra-wk-3';
+
+describe('--request-timeout as kubectl spells it', () => {
+  it.each([
+    ['5s', 5000],
+    ['500ms', 500],
+    ['1m', 60_000],
+    ['2', 2000],
+    ['0', 0],
+    ['1.5s', 1500],
+  ])('%s is %d ms', (value, ms) => {
+    expect(parseRequestTimeout(value)).toBe(ms);
+  });
+  it.each(['5 s', 'soon', '-1s', '5d', ''])('%j is refused', (value) => {
+    expect(() => parseRequestTimeout(value)).toThrow(/a duration such as 5s/);
+  });
+});
+
+describeKubectl('kubectl ha-bot against the simulator', () => {
+  let sim: RunningSimulator;
+  let dir: string;
+  let kubeconfig: string;
+  let env: NodeJS.ProcessEnv;
+  beforeAll(async () => {
+    if (!existsSync(join(process.cwd(), 'dist/adapters/k8s-ha-bot.js')))
+      throw new Error('dist/ is missing: run `npm run build` (npm ci builds it) before this test');
+    sim = await startSimulator({ file: FILE });
+    dir = await mkdtemp(join(tmpdir(), 'kubectl-plugin-'));
+    kubeconfig = join(dir, 'config');
+    await writeFile(kubeconfig, sim.kubeconfig);
+    await mkdir(join(dir, 'bin'));
+    // What `npm install -g` does with package.json's "bin": a `kubectl-ha_bot` on PATH.
+    await symlink(join(process.cwd(), 'bin/kubectl-ha_bot.js'), join(dir, 'bin', 'kubectl-ha_bot'));
+    env = {
+      ...process.env,
+      PATH: `${join(dir, 'bin')}:${process.env.PATH ?? ''}`,
+      KUBECONFIG: kubeconfig,
+      HOME: dir,
+      NODE_OPTIONS: '',
+      LOG_LEVEL: 'silent',
+      REDIS_URL: '',
+      K8S_HA_BOT_CONFIG: '',
+    };
+  });
+  afterAll(async () => {
+    await sim?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const sh = async (
+    cmd: string,
+    args: string[],
+  ): Promise<{ code: number; stdout: string; stderr: string }> => {
+    try {
+      const { stdout, stderr } = await run(cmd, args, { env, timeout: 60_000 });
+      return { code: 0, stdout, stderr };
+    } catch (err) {
+      const e = err as { code?: number; stdout?: string; stderr?: string };
+      return {
+        code: typeof e.code === 'number' ? e.code : -1,
+        stdout: e.stdout ?? '',
+        stderr: e.stderr ?? '',
+      };
+    }
+  };
+
+  it('`kubectl ha-bot can I reboot X` answers from the current context and says which context it read', async () => {
+    const r = await sh(KUBECTL as string, ['ha-bot', 'can', 'I', 'reboot', NODE]);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(new RegExp(`Reboot impact: ${NODE} in simulator`));
+    expect(r.stdout).toContain(`kubeconfig context simulator (${kubeconfig})`);
+    // the simulator's node, not the embedded demo's
+    expect(r.stdout).not.toMatch(/atlas-/);
+  });
+
+  it('--context, --kubeconfig and --request-timeout as kubectl spells them; --format json names the context', async () => {
+    const r = await sh(KUBECTL as string, [
+      'ha-bot',
+      '--kubeconfig',
+      kubeconfig,
+      '--context',
+      'simulator',
+      '--request-timeout',
+      '2s',
+      'status',
+      '--format',
+      'json',
+    ]);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout) as { kubeContext: unknown; context: { cluster: string } };
+    expect(json.kubeContext).toEqual({ context: 'simulator', kubeconfig });
+    expect(json.context.cluster).toBe('simulator');
+  });
+
+  it('an unknown context is bad input (exit 2) naming the contexts there are', async () => {
+    const r = await sh(KUBECTL as string, ['ha-bot', '--context', 'nope', 'status']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no context "nope" in the kubeconfig; available contexts: simulator/);
+  });
+
+  it('`kubectl ha-bot help` prints its usage', async () => {
+    const r = await sh(KUBECTL as string, ['ha-bot', 'help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /kubectl ha-bot \[--context NAME\] \[--kubeconfig FILE\] \[--request-timeout 5s\]/,
+    );
+  });
+
+  it('`k8s-ha-bot ask --context` reads that context; without it, the embedded demo as before', async () => {
+    const bin = join(process.cwd(), 'bin/k8s-ha-bot.js');
+    const live = await sh(process.execPath, [bin, 'ask', '--context', 'simulator', `can I reboot ${NODE}`]);
+    expect(live.stdout).toMatch(new RegExp(`Reboot impact: ${NODE} in simulator`));
+    expect(live.stdout).toContain('kubeconfig context simulator');
+    const demo = await sh(process.execPath, [bin, 'ask', 'status']);
+    expect(demo.stdout).toMatch(/cluster demo/);
+    expect(demo.stdout).not.toContain('kubeconfig context');
+    const both = await sh(process.execPath, [
+      bin,
+      'ask',
+      '--cluster',
+      'demo',
+      '--context',
+      'simulator',
+      'status',
+    ]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/give --cluster or --context\/--kubeconfig, not both/);
+  });
+});

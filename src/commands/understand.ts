@@ -300,7 +300,8 @@ function digitsOf(name: string): string {
  * the one node the token is the trailing or leading part of at a separator (`wk-2` → `pavo-wk-2`,
  * `vmss000001` → `aks-user-…-vmss000001`); the one node within one edit (two for names of 8+
  * characters; transpositions count one) among the nodes with the same digits (`altas-wk-1` →
- * `atlas-wk-1`, but `atlas-wk-3` is nobody's typo). Ambiguous tokens resolve to nothing.
+ * `atlas-wk-1`; never a part replaced whole: `atlas-wk-3` is no typo of `atlas-cp-3`, see
+ * `isTypoOf`). Ambiguous tokens resolve to nothing.
  *
  * @param token - the token, lowercase
  * @param nodes - the cluster's node names
@@ -323,11 +324,35 @@ export function resolveNodeName(token: string, nodes: readonly string[]): string
   if (affix.length === 1) return affix[0];
   if (affix.length > 1) return undefined;
   const digits = digitsOf(t);
-  const limit = bare.length >= 8 ? 2 : 1;
-  const close = nodes.filter(
-    (n) => digitsOf(n) === digits && osa(n.toLowerCase().replace(SEPARATORS, ''), bare) <= limit,
-  );
+  const close = nodes.filter((n) => digitsOf(n) === digits && isTypoOf(t, n.toLowerCase()));
   return close.length === 1 ? close[0] : undefined;
+}
+
+/** A name's parts: its runs of letters and of digits (`atlas-wk-3` → atlas, wk, 3). */
+function partsOf(name: string): string[] {
+  return name.match(/[a-z]+|\d+|[^a-z\d\-._]+/gu) ?? [];
+}
+
+/**
+ * Whether `typed` is a typo of the node name `node`: within one edit (two for names of 8+
+ * characters), and, part by part, fewer edits than half the part (`atlas-wk-3` is no typo of
+ * `atlas-cp-3`, nor is `atlas-ck-3`: in a two-letter role there is no room for a slip, and a wrong
+ * node is worse than "no node named …; did you mean"; mined phrasing set
+ * test/fixtures/requests/mined-2026-12-a.results.md). Parts that do not line up (a separator or a
+ * part missing) leave one edit in all.
+ */
+function isTypoOf(typed: string, node: string): boolean {
+  const bare = typed.replace(SEPARATORS, '');
+  const total = osa(node.replace(SEPARATORS, ''), bare);
+  const a = partsOf(typed);
+  const b = partsOf(node);
+  if (a.length !== b.length) return total <= 1;
+  if (total > (bare.length >= 8 ? 2 : 1)) return false;
+  return a.every((part, i) => {
+    const other = b[i] ?? '';
+    const edits = osa(part, other);
+    return edits === 0 || (edits * 2 < other.length && edits <= (other.length >= 8 ? 2 : 1));
+  });
 }
 
 /** Split a token glued to a Korean particle (`wk-2이랑` → `wk-2`, `이랑`). */

@@ -14,7 +14,7 @@
  * Without REDIS_URL (or `redis.url` in the config) requests run in-process, so the quick start
  * needs nothing installed; with it they go through the queue to a separate worker process.
  */
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Argument, Command, InvalidArgumentError, Option } from 'commander';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -839,7 +839,25 @@ export async function runCli(
       for (const line of lines) io.out(`  ${line}\n`);
     });
 
+  program
+    .command('completion')
+    .description('print the shell completion script: source <(k8s-ha-bot completion bash)  (zsh too)')
+    .addArgument(new Argument('<shell>', 'bash or zsh').choices(['bash', 'zsh']))
+    .action(async (shell: 'bash' | 'zsh') => {
+      const { completionScript } = await import('./complete.js');
+      io.out(completionScript(shell));
+    });
+
   try {
+    // The shell's question while completing (`__complete WORD…`): answered before commander,
+    // which would read the words typed as this program's own options.
+    if (argv[2] === '__complete') {
+      const { completionLines } = await import('./complete.js');
+      io.out(
+        await completionLines(argv.slice(3), program, await completionSources(program, await cliSettings())),
+      );
+      return 0;
+    }
     await program.parseAsync(withImplicitAsk(argv, program));
   } catch (err) {
     const e = err as { code?: string; exitCode?: number };
@@ -862,6 +880,66 @@ export async function runCli(
     logger?.flush();
   }
   return exitCode;
+}
+
+/**
+ * Where shell completion finds cluster, context and node names: the configuration (or the built-in
+ * demo), the kubeconfig, a snapshot file, or a live node list bounded by COMPLETION_NODE_TIMEOUT_MS.
+ */
+async function completionSources(
+  program: Command,
+  settings: Settings,
+): Promise<import('./complete.js').CompletionSources> {
+  const { COMPLETION_NODE_TIMEOUT_MS } = await import('./complete.js');
+  const config = (): Promise<BotConfig> => configFor(program.opts<{ config?: string }>(), settings);
+  const nodesOfFile = async (file: string): Promise<string[]> => {
+    const { loadSnapshotFile } = await import('../../src/cluster/snapshot-file.js');
+    return (await loadSnapshotFile(resolve(file))).items
+      .filter((i) => i.kind === 'Node')
+      .map((n) => n.metadata.name);
+  };
+  const nodesLive = async (kc: import('@kubernetes/client-node').KubeConfig): Promise<string[]> => {
+    const { CoreV1Api } = await import('@kubernetes/client-node');
+    const list = kc.makeApiClient(CoreV1Api).listNode({ limit: 500 });
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('timeout')), COMPLETION_NODE_TIMEOUT_MS).unref(),
+    );
+    return (await Promise.race([list, timeout])).items.map((n) => n.metadata?.name ?? '').filter(Boolean);
+  };
+  return {
+    clusters: async () => Object.keys((await config()).clusters),
+    contexts: async (kubeconfig) => {
+      const { loadKubeContextNames } = await import('../../src/config/kube-context-names.js');
+      return loadKubeContextNames(kubeconfig === undefined ? undefined : resolve(kubeconfig), settings)
+        .getContexts()
+        .map((c) => c.name);
+    },
+    nodes: async (from) => {
+      if (from.snapshot !== undefined) return nodesOfFile(from.snapshot);
+      if (from.context !== undefined) {
+        const { kubeConfigForContext } = await import('../../src/cluster/kube-config-for-context.js');
+        return nodesLive(
+          kubeConfigForContext(
+            from.kubeconfig === undefined ? undefined : resolve(from.kubeconfig),
+            from.context,
+            '--context',
+          ),
+        );
+      }
+      const loaded = await config();
+      const name = from.cluster ?? loaded.defaultCluster ?? '';
+      const cluster = loaded.clusters[name];
+      if (cluster === undefined) return [];
+      if (cluster.kind === 'snapshot') return nodesOfFile(cluster.snapshot);
+      const { createAnswerService } = await import('../../src/answer/answer.js');
+      const service = createAnswerService({ config: loaded });
+      try {
+        return await nodesLive(await service.kubeConfigFor(name));
+      } finally {
+        await service.close();
+      }
+    },
+  };
 }
 
 /**

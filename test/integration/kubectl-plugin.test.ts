@@ -24,6 +24,12 @@ if (!KUBECTL)
 const describeKubectl = KUBECTL ? describe : describe.skip;
 const FILE = join(process.cwd(), 'test/fixtures/scenarios/08-worker-single-replica-deployment.json');
 const NODE = 'hydra-wk-3';
+/** What `npm install -g` puts on PATH from package.json's "bin": file in bin/ → command. */
+const BINS: readonly (readonly [string, string])[] = [
+  ['kubectl-ha_bot.js', 'kubectl-ha_bot'],
+  ['kubectl_complete-ha_bot.js', 'kubectl_complete-ha_bot'],
+  ['k8s-ha-bot.js', 'k8s-ha-bot'],
+];
 
 describe('--request-timeout as kubectl spells it', () => {
   it.each([
@@ -54,8 +60,8 @@ describeKubectl('kubectl ha-bot against the simulator', () => {
     kubeconfig = join(dir, 'config');
     await writeFile(kubeconfig, sim.kubeconfig);
     await mkdir(join(dir, 'bin'));
-    // What `npm install -g` does with package.json's "bin": a `kubectl-ha_bot` on PATH.
-    await symlink(join(process.cwd(), 'bin/kubectl-ha_bot.js'), join(dir, 'bin', 'kubectl-ha_bot'));
+    // What `npm install -g` does with package.json's "bin": the commands on PATH.
+    for (const [file, name] of BINS) await symlink(join(process.cwd(), 'bin', file), join(dir, 'bin', name));
     env = {
       ...process.env,
       PATH: `${join(dir, 'bin')}:${process.env.PATH ?? ''}`,
@@ -150,5 +156,80 @@ describeKubectl('kubectl ha-bot against the simulator', () => {
     ]);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/give --cluster or --context\/--kubeconfig, not both/);
+  });
+});
+
+const ZSH = ['/usr/bin/zsh', '/bin/zsh'].find((p) => existsSync(p));
+if (!ZSH) console.warn('zsh not found: skipping the zsh completion test');
+
+describeKubectl('shell completion (bash, zsh, and kubectl ha-bot <TAB>)', () => {
+  let sim: RunningSimulator;
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  beforeAll(async () => {
+    sim = await startSimulator({ file: FILE });
+    dir = await mkdtemp(join(tmpdir(), 'completion-'));
+    await writeFile(join(dir, 'config'), sim.kubeconfig);
+    await mkdir(join(dir, 'bin'));
+    for (const [file, name] of BINS) await symlink(join(process.cwd(), 'bin', file), join(dir, 'bin', name));
+    env = {
+      ...process.env,
+      PATH: `${join(dir, 'bin')}:${process.env.PATH ?? ''}`,
+      KUBECONFIG: join(dir, 'config'),
+      HOME: dir,
+      NODE_OPTIONS: '',
+      LOG_LEVEL: 'silent',
+      REDIS_URL: '',
+      K8S_HA_BOT_CONFIG: '',
+    };
+  });
+  afterAll(async () => {
+    await sim?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+  const lines = (out: string): string[] => out.split('\n').filter((l) => l !== '');
+
+  it('bash: node names of the demo after a request word, options after a dash', async () => {
+    const script = [
+      'source <(k8s-ha-bot completion bash)',
+      'COMP_WORDS=(k8s-ha-bot ask can I reboot atlas-w); COMP_CWORD=5; _k8s_ha_bot; printf "%s\\n" "${COMPREPLY[@]}"',
+      'echo ---',
+      'COMP_WORDS=(k8s-ha-bot ask --for); COMP_CWORD=2; _k8s_ha_bot; printf "%s\\n" "${COMPREPLY[@]}"',
+      'echo ---',
+      'COMP_WORDS=(k8s-ha-bot ask --snapshot test/fixtures/scenarios/08-worker-single-replica-deployment.json reboot hydra-c); COMP_CWORD=5; _k8s_ha_bot; printf "%s\\n" "${COMPREPLY[@]}"',
+    ].join('\n');
+    const { stdout } = await run('/bin/bash', ['-c', script], { env, timeout: 60_000 });
+    const [nodes, options, snapshotNodes] = stdout.split('---\n').map(lines);
+    expect(nodes).toEqual(['atlas-wk-1', 'atlas-wk-2']);
+    expect(options).toEqual(['--format']);
+    expect(snapshotNodes).toEqual(['hydra-cp-1', 'hydra-cp-2', 'hydra-cp-3']);
+  });
+
+  (ZSH ? it : it.skip)('zsh: the same candidates through compdef/compadd', async () => {
+    const script = [
+      'source <(k8s-ha-bot completion zsh)',
+      'compadd() { shift; print -l -- "$@" }',
+      'words=(k8s-ha-bot ask can I reboot atlas-c); CURRENT=6',
+      '_k8s_ha_bot',
+    ].join('\n');
+    const { stdout } = await run(ZSH as string, ['-f', '-c', script], { env, timeout: 60_000 });
+    expect(lines(stdout)).toEqual(['atlas-cp-1', 'atlas-cp-2', 'atlas-cp-3']);
+  });
+
+  it("kubectl ha-bot <TAB>: kubectl runs kubectl_complete-ha_bot and gets the current context's nodes", async () => {
+    const { stdout } = await run(
+      KUBECTL as string,
+      ['__complete', 'ha-bot', 'can', 'I', 'reboot', 'hydra-w'],
+      {
+        env,
+        timeout: 60_000,
+      },
+    );
+    expect(lines(stdout)).toEqual(['hydra-wk-1', 'hydra-wk-2', 'hydra-wk-3', ':4']);
+    const contexts = await run(KUBECTL as string, ['__complete', 'ha-bot', '--context', ''], {
+      env,
+      timeout: 60_000,
+    });
+    expect(lines(contexts.stdout)).toEqual(['simulator', ':4']);
   });
 });

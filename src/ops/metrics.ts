@@ -133,6 +133,12 @@ function queueDepths(source: QueueDepthSource): Promise<Record<string, JobCounts
   return depthRead;
 }
 
+/** Calls `each` with every queue's reading (the shared, cached one); nothing without a source. */
+async function eachQueue(each: (queue: string, counts: JobCounts) => void): Promise<void> {
+  if (!queueDepthSource) return;
+  for (const [queue, counts] of Object.entries(await queueDepths(queueDepthSource))) each(queue, counts);
+}
+
 new Gauge({
   name: `${METRIC_PREFIX}queue_depth`,
   help: `Jobs in a BullMQ queue by state, read from Redis (getJobCounts) at most once per ${QUEUE_DEPTH_MAX_AGE_MS / 1000} s by default`,
@@ -140,11 +146,9 @@ new Gauge({
   registers: [metricsRegistry],
   async collect() {
     this.reset();
-    if (!queueDepthSource) return;
-    const all = await queueDepths(queueDepthSource);
-    for (const [queue, counts] of Object.entries(all)) {
+    await eachQueue((queue, counts) => {
       for (const state of QUEUE_DEPTH_STATES) this.set({ queue, state }, counts[state] ?? 0);
-    }
+    });
   },
 });
 
@@ -155,12 +159,10 @@ new Gauge({
   registers: [metricsRegistry],
   async collect() {
     this.reset();
-    if (!queueDepthSource) return;
-    const all = await queueDepths(queueDepthSource);
-    for (const [queue, counts] of Object.entries(all)) {
+    await eachQueue((queue, counts) => {
       const workers = counts[QUEUE_WORKERS_KEY];
       if (workers !== undefined) this.set({ queue }, workers);
-    }
+    });
   },
 });
 

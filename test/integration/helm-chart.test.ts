@@ -178,6 +178,34 @@ describe('charts/k8s-ha-bot', () => {
     }
   });
 
+  it('another release name and namespace: every name, binding and the maintenance lock follow them', async () => {
+    const { stdout } = await helmRun([
+      'template',
+      'bot',
+      CHART,
+      '--namespace',
+      'ops',
+      '-f',
+      join(CHART, 'ci', 'maintenance-values.yaml'),
+    ]);
+    const objects = parseManifests(stdout) as (K8sObject & { data?: Record<string, string> })[];
+    for (const o of objects) expect(o.metadata.name).toMatch(/^bot-k8s-ha-bot(-|$)/);
+    const namespaced = objects.filter((o) => o.metadata.namespace !== undefined);
+    expect(new Set(namespaced.map((o) => o.metadata.namespace))).toEqual(
+      new Set(['ops', 'kube-system', 'kube-node-lease', 'default']),
+    );
+    const worker = rbacRulesFromManifests(stdout, { namespace: 'ops', name: 'bot-k8s-ha-bot' });
+    const lock = parseMaintenancePolicyLock(
+      objects.find((o) => o.kind === 'ConfigMap')?.data?.['maintenance-policy.yaml'] ?? '',
+    );
+    expect(lock).toEqual({ namespace: 'ops', leaseName: 'bot-k8s-ha-bot-maintenance' });
+    const leasePath = `/apis/coordination.k8s.io/v1/namespaces/ops/leases/${lock.leaseName}`;
+    expect(authorize(worker, requestAttributes('PUT', leasePath))).toBe(true);
+    expect(authorize(worker, requestAttributes('PUT', `${leasePath}-other`))).toBe(false);
+    const gateway = rbacRulesFromManifests(stdout, { namespace: 'ops', name: 'bot-k8s-ha-bot-gateway' });
+    expect(authorize(gateway, requestAttributes('GET', '/api/v1/nodes'))).toBe(false);
+  });
+
   it("RBAC, enforced by the simulator's authorizer: the workers read (and with maintenance cordon and evict); the gateway can do nothing", () => {
     const worker = { namespace: NAMESPACE, name: 'k8s-ha-bot' };
     const gateway = { namespace: NAMESPACE, name: 'k8s-ha-bot-gateway' };
@@ -379,4 +407,11 @@ async function schemaProblem(o: K8sObject): Promise<string | undefined> {
   } catch (e) {
     return (e as Error).message;
   }
+}
+
+/** The `defaults.lock` of a rendered maintenance-policy.yaml (namespace and Lease name). */
+function parseMaintenancePolicyLock(text: string): { namespace?: string; leaseName?: string } {
+  return (
+    (parse(text) as { defaults?: { lock?: { namespace?: string; leaseName?: string } } }).defaults?.lock ?? {}
+  );
 }

@@ -78,11 +78,20 @@ const maintenanceStates = new Counter({
   registers: [metricsRegistry],
 });
 
-/** Job counts by state, as BullMQ `Queue.getJobCounts` returns them. */
+/**
+ * Job counts by state, as BullMQ `Queue.getJobCounts` returns them, and under
+ * {@link QUEUE_WORKERS_KEY} the number of workers consuming the queue (absent when unknown).
+ */
 export type JobCounts = Record<string, number>;
 
-/** Where the queue depth gauge reads from: one entry per queue name. */
+/** Where the queue depth and worker gauges read from: one entry per queue name. */
 export type QueueDepthSource = () => Promise<Record<string, JobCounts>>;
+
+/**
+ * The key of {@link JobCounts} that holds the queue's worker count (BullMQ `Queue.getWorkersCount`,
+ * Redis `CLIENT LIST`): not a job state, so the depth gauge never reports it.
+ */
+export const QUEUE_WORKERS_KEY = 'workers';
 
 /** The job states the depth gauge reports (BullMQ states). */
 export const QUEUE_DEPTH_STATES: readonly string[] = [
@@ -124,6 +133,12 @@ function queueDepths(source: QueueDepthSource): Promise<Record<string, JobCounts
   return depthRead;
 }
 
+/** Calls `each` with every queue's reading (the shared, cached one); nothing without a source. */
+async function eachQueue(each: (queue: string, counts: JobCounts) => void): Promise<void> {
+  if (!queueDepthSource) return;
+  for (const [queue, counts] of Object.entries(await queueDepths(queueDepthSource))) each(queue, counts);
+}
+
 new Gauge({
   name: `${METRIC_PREFIX}queue_depth`,
   help: `Jobs in a BullMQ queue by state, read from Redis (getJobCounts) at most once per ${QUEUE_DEPTH_MAX_AGE_MS / 1000} s by default`,
@@ -131,11 +146,23 @@ new Gauge({
   registers: [metricsRegistry],
   async collect() {
     this.reset();
-    if (!queueDepthSource) return;
-    const all = await queueDepths(queueDepthSource);
-    for (const [queue, counts] of Object.entries(all)) {
+    await eachQueue((queue, counts) => {
       for (const state of QUEUE_DEPTH_STATES) this.set({ queue, state }, counts[state] ?? 0);
-    }
+    });
+  },
+});
+
+new Gauge({
+  name: `${METRIC_PREFIX}queue_workers`,
+  help: 'Workers consuming a BullMQ queue (Redis CLIENT LIST), read with the queue depth; absent when Redis or CLIENT LIST is refused',
+  labelNames: ['queue'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    this.reset();
+    await eachQueue((queue, counts) => {
+      const workers = counts[QUEUE_WORKERS_KEY];
+      if (workers !== undefined) this.set({ queue }, workers);
+    });
   },
 });
 

@@ -14,7 +14,7 @@ import { CHAT_PLATFORMS } from '../commands/types.js';
 import { queueNameFor, repliesQueueNameFor } from '../queue/job.js';
 import { createProducerConnection, disconnectQuietly, ensureReady } from '../queue/redis-connection.js';
 import type { Logger } from '../util/logger.js';
-import { metricsRegistry, setQueueDepthSource } from './metrics.js';
+import { QUEUE_WORKERS_KEY, metricsRegistry, setQueueDepthSource } from './metrics.js';
 import type { JobCounts } from './metrics.js';
 import { REDIS_PING_TIMEOUT_MS, clusterCheck, redisCheck, runReadiness } from './readiness.js';
 import type { ReadinessCheck } from './readiness.js';
@@ -195,7 +195,12 @@ export async function startProcessOps(options: ProcessOpsOptions): Promise<Runni
     async () => {
       await ensureReady(redis, options.redisUrl, REDIS_PING_TIMEOUT_MS);
       const counts = await Promise.all(
-        queues.map(async (q) => [q.name, (await q.getJobCounts()) as JobCounts] as const),
+        queues.map(async (q) => {
+          const jobs = (await q.getJobCounts()) as JobCounts;
+          // a Redis that refuses CLIENT LIST (some managed ones) leaves the worker count unknown
+          const workers = await q.getWorkersCount().catch(() => undefined);
+          return [q.name, workers === undefined ? jobs : { ...jobs, [QUEUE_WORKERS_KEY]: workers }] as const;
+        }),
       );
       return Object.fromEntries(counts);
     },

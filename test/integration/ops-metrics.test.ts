@@ -4,7 +4,7 @@
  * getJobCounts) at scrape time.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Queue } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import {
   chatFailureStatus,
   recordChatPostFailure,
@@ -232,12 +232,25 @@ describe('/metrics', () => {
         0,
       );
 
-      // A new job is seen at the next scrape.
+      // No worker consumes the cluster's queue yet (the alert "no worker consuming a cluster's queue").
+      expect(sample(text, 'k8s_ha_bot_queue_workers{queue="k8s-ha-bot-cluster-prod"}')).toBe(0);
+
+      // A new job and a worker (not running jobs, so the depth stays) are seen at the next scrape.
       await queue.add('d', { n: 4 }, { jobId: 'j4' });
+      const worker = new Worker(queueNameFor('prod'), null, {
+        connection: { url: redis.url },
+        prefix,
+        autorun: false,
+      });
+      await worker.waitUntilReady();
       const again = await (await fetch(`http://127.0.0.1:${ops.port}/metrics`)).text();
+      await worker.close();
       expect(sample(again, 'k8s_ha_bot_queue_depth{queue="k8s-ha-bot-cluster-prod",state="waiting"}')).toBe(
         3,
       );
+      expect(sample(again, 'k8s_ha_bot_queue_workers{queue="k8s-ha-bot-cluster-prod"}')).toBe(1);
+      expect(sample(again, 'k8s_ha_bot_queue_workers{queue="k8s-ha-bot-replies-slack"}')).toBe(0);
+      expect(again).not.toContain('k8s_ha_bot_queue_depth{queue="k8s-ha-bot-cluster-prod",state="workers"}');
 
       // With Redis gone the scrape still answers (the depth gauge is empty, the rest is there).
       // (The test's queue is closed first: closed on a dead Redis, ioredis leaves a 2 s timer behind.)
@@ -248,6 +261,7 @@ describe('/metrics', () => {
       const downText = await down.text();
       expect(downText).toContain('k8s_ha_bot_verdicts_total{verdict="unsafe"} 1');
       expect(downText).not.toContain('k8s_ha_bot_queue_depth{');
+      expect(downText).not.toContain('k8s_ha_bot_queue_workers{');
     } finally {
       await ops.close();
       await queue.close().catch(() => undefined);

@@ -282,31 +282,6 @@ function keyFields(o: K8sObject): [string, unknown] {
 }
 
 /**
- * What deploy/ will look like after issue 32 item 4 (a parallel change): the gateway's
- * ServiceAccount bound to no role and its token not mounted. The chart has it already; a no-op once
- * deploy/ has it too.
- */
-function gatewayWithoutClusterRead(objects: K8sObject[]): K8sObject[] {
-  return objects.map((o) => {
-    const copy = structuredClone(o) as K8sObject & {
-      subjects?: { name: string }[];
-      automountServiceAccountToken?: boolean;
-      spec?: { template?: { spec?: { automountServiceAccountToken?: boolean } } };
-    };
-    if (copy.subjects) copy.subjects = copy.subjects.filter((s) => s.name !== 'k8s-ha-bot-gateway');
-    if (copy.kind === 'ServiceAccount' && copy.metadata.name === 'k8s-ha-bot-gateway')
-      copy.automountServiceAccountToken = false;
-    if (
-      copy.kind === 'Deployment' &&
-      copy.metadata.name === 'k8s-ha-bot-gateway' &&
-      copy.spec?.template?.spec
-    )
-      copy.spec.template.spec.automountServiceAccountToken = false;
-    return copy;
-  });
-}
-
-/**
  * Renders an overlay as docs/install.md tells a kubectl user to: a kustomization of their own
  * that names the overlay and replaces the placeholder image.
  */
@@ -353,7 +328,7 @@ describeKubectl('the chart renders what the Kustomize overlays render for the sa
   });
 
   it.each(['read-only', 'maintenance', 'ingress', 'sentinel'])('%s', async (overlay) => {
-    const fromOverlay = gatewayWithoutClusterRead(parseManifests(await renderOverlay(overlay)) as K8sObject[])
+    const fromOverlay = (parseManifests(await renderOverlay(overlay)) as K8sObject[])
       // Helm does not create the release namespace (`--create-namespace`; NOTES.txt labels it for Pod Security)
       .filter((o) => o.kind !== 'Namespace');
     const fromChart = parseManifests(rendered[overlay] ?? '') as K8sObject[];

@@ -16,6 +16,7 @@
 import type { webApi } from '@slack/bolt';
 import type { Reply } from '../../src/explain/reply.js';
 import { ChatRateLimitedError } from '../../src/queue/reply-queue.js';
+import { PostedHere } from '../../src/queue/posted-here.js';
 import type { Logger } from '../../src/util/logger.js';
 import type { SlackMessage } from './slack-messages.js';
 import type { SlackStore } from './slack-store.js';
@@ -71,9 +72,6 @@ export interface SlackPosterOptions {
   markerRetryMs?: number;
 }
 
-/** Posted messages remembered in memory (deliveries), besides the Redis markers. */
-const MEMORY_LIMIT = 5000;
-
 /** Where a reply goes: the job's `replyTo.address`. */
 export interface SlackAddress {
   channel: string;
@@ -115,11 +113,8 @@ const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => set
 export class SlackPoster {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly fetchFn: typeof fetch;
-  /**
-   * Posted messages by delivery id, in this process: a retried delivery (its marker write failed
-   * while Redis was down) skips what this process already posted. Oldest forgotten past 5,000.
-   */
-  private readonly postedHere = new Map<string, Map<number, string>>();
+  /** Posted messages by delivery id, in this process (see {@link PostedHere}). */
+  private readonly postedHere = new PostedHere();
 
   /** @param options - see {@link SlackPosterOptions} */
   constructor(private readonly options: SlackPosterOptions) {
@@ -150,7 +145,7 @@ export class SlackPoster {
     const messages = this.options.render(reply);
     const posted = new Map([
       ...(await this.options.store.postedMessages(deliveryId)),
-      ...(this.postedHere.get(deliveryId) ?? []),
+      ...this.postedHere.get(deliveryId),
     ]);
     const ephemeral = address.visibility === 'ephemeral' && address.user !== undefined;
     let threadTs = address.thread_ts ?? posted.get(0);
@@ -217,16 +212,7 @@ export class SlackPoster {
     ts: string,
     requestId: string,
   ): Promise<void> {
-    let here = this.postedHere.get(deliveryId);
-    if (!here) {
-      if (this.postedHere.size >= MEMORY_LIMIT) {
-        const oldest = this.postedHere.keys().next().value;
-        if (oldest !== undefined) this.postedHere.delete(oldest);
-      }
-      here = new Map();
-      this.postedHere.set(deliveryId, here);
-    }
-    here.set(index, ts);
+    this.postedHere.record(deliveryId, index, ts);
     try {
       await this.options.store.markPosted(deliveryId, index, ts);
     } catch (err) {

@@ -4,8 +4,9 @@
  * reference.
  *
  * - New answers: each message is sent in order; the first one's activity id is recorded as the
- *   card (for Refresh), and every sent message is marked in Redis so that a retried delivery sends
- *   only what is missing: one delivery in the end.
+ *   card (for Refresh), and every sent message is marked in Redis and in this process's memory
+ *   ({@link PostedHere}: the markers can be lost in a Redis failover while the answer is published
+ *   again) so that a retried delivery sends only what is missing: one delivery in the end.
  * - Refresh answers (`address.update` set): the existing card activity is replaced in place
  *   (updateActivity on the same id), as one card.
  * - HTTP 413 (too large): a shorter card (one message, smaller budget, a notice) is sent instead.
@@ -19,6 +20,7 @@
 import { translator } from '../../src/explain/i18n.js';
 import type { Reply } from '../../src/explain/reply.js';
 import type { AnswerJob } from '../../src/queue/job.js';
+import { PostedHere } from '../../src/queue/posted-here.js';
 import { ChatRateLimitedError } from '../../src/queue/reply-queue.js';
 import type { Logger } from '../../src/util/logger.js';
 import { renderTeamsCards, teamsActivity } from './render-card.js';
@@ -98,6 +100,8 @@ export class TeamsPoster {
   private readonly maxAttempts: number;
   private readonly baseDelayMs: number;
   private readonly maxDelayMs: number;
+  /** Sent messages by delivery id, in this process (see {@link PostedHere}). */
+  private readonly postedHere = new PostedHere();
 
   /** @param options - see {@link TeamsPosterOptions} */
   constructor(private readonly options: TeamsPosterOptions) {
@@ -142,7 +146,7 @@ export class TeamsPoster {
 
     const deliveryId = job.requestId;
     const messages = this.render(reply, { cardKey: deliveryId });
-    const posted = await this.options.store.postedMessages(deliveryId);
+    const posted = await this.postedMessages(deliveryId);
     for (const [index, message] of messages.entries()) {
       if (posted.has(index)) continue;
       let result = await this.call(
@@ -157,7 +161,7 @@ export class TeamsPoster {
           'Teams refused the message as too large (413): sending a shorter card',
         );
         if (index > 0) {
-          await this.options.store.markPosted(deliveryId, index, '');
+          await this.markPosted(deliveryId, index, '');
           break;
         }
         result = await this.call(
@@ -173,8 +177,7 @@ export class TeamsPoster {
         if (result.ok) {
           await this.recordCard(deliveryId, index, result.value, address.conversation, job);
           // The shorter card says "…and N more" for the rest; nothing else follows.
-          for (let rest = 1; rest < messages.length; rest += 1)
-            await this.options.store.markPosted(deliveryId, rest, '');
+          for (let rest = 1; rest < messages.length; rest += 1) await this.markPosted(deliveryId, rest, '');
           return true;
         }
       }
@@ -198,7 +201,7 @@ export class TeamsPoster {
     deliveryId: string,
   ): Promise<boolean> {
     const requestId = reply.context.requestId;
-    if ((await this.options.store.postedMessages(deliveryId)).has(0)) return true;
+    if ((await this.postedMessages(deliveryId)).has(0)) return true;
     const [message] = this.render(reply, { cardKey: deliveryId, maxMessages: 1 });
     if (!message) return true;
     const result = await this.call(requestId, 'send', () =>
@@ -211,7 +214,7 @@ export class TeamsPoster {
       );
       return false;
     }
-    await this.options.store.markPosted(deliveryId, 0, result.value);
+    await this.markPosted(deliveryId, 0, result.value);
     return true;
   }
 
@@ -222,9 +225,23 @@ export class TeamsPoster {
     conversationId: string,
     job: AnswerJob,
   ): Promise<void> {
-    await this.options.store.markPosted(deliveryId, index, activityId);
+    await this.markPosted(deliveryId, index, activityId);
     if (index === 0 && activityId !== '')
       await this.options.store.saveCard(deliveryId, { activityId, conversationId, job });
+  }
+
+  /** What was sent for a delivery: the Redis markers and what this process sent. */
+  private async postedMessages(deliveryId: string): Promise<Map<number, string>> {
+    return new Map([
+      ...(await this.options.store.postedMessages(deliveryId)),
+      ...this.postedHere.get(deliveryId),
+    ]);
+  }
+
+  /** Mark a message sent: in memory at once, then in Redis. */
+  private async markPosted(deliveryId: string, index: number, activityId: string): Promise<void> {
+    this.postedHere.record(deliveryId, index, activityId);
+    await this.options.store.markPosted(deliveryId, index, activityId);
   }
 
   private shorter(reply: Reply, cardKey: string): TeamsCardMessage {

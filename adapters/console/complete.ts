@@ -19,6 +19,9 @@ const NO_FILES = 4;
 /** Cobra's ShellCompDirectiveDefault: the shell may complete file names. */
 const FILES = 0;
 
+/** A candidate the shell may show: printable ASCII without spaces or quotes, at most 253 characters. */
+const SAFE_WORD = /^[A-Za-z0-9@%+=:,./_-]{1,253}$/;
+
 /** How long a live node list may take before completion gives up, in ms. */
 export const COMPLETION_NODE_TIMEOUT_MS = 3000;
 
@@ -61,9 +64,13 @@ export async function completionLines(
   const commands = program.commands.filter((c) => !c.name().startsWith('__'));
   const named = commands.find((c) => before.includes(c.name()));
   const command = named ?? commands.find((c) => c.name() === 'ask');
+  // Names come from the cluster and the kubeconfig: only printable words without spaces reach the
+  // shell (an escape sequence or a newline in a hostile node name would run in the terminal, or
+  // split into candidates).
   const out = (candidates: readonly string[], directive = NO_FILES): string =>
-    [...new Set(candidates.filter((c) => c.startsWith(current)))].map((c) => `${c}\n`).join('') +
-    `:${directive}\n`;
+    [...new Set(candidates.filter((c) => SAFE_WORD.test(c) && c.startsWith(current)))]
+      .map((c) => `${c}\n`)
+      .join('') + `:${directive}\n`;
   const previous = before[before.length - 1];
   const value = (flag: string): string | undefined => {
     const i = before.lastIndexOf(flag);

@@ -233,3 +233,18 @@ describeKubectl('shell completion (bash, zsh, and kubectl ha-bot <TAB>)', () => 
     expect(lines(contexts.stdout)).toEqual(['simulator', ':4']);
   });
 });
+
+describe('completion candidates from the cluster are safe for a terminal', () => {
+  it('a node name with an escape sequence, a newline or a space is never offered', async () => {
+    const { completionLines } = await import('../../adapters/console/complete.js');
+    const { Command } = await import('commander');
+    const program = new Command('k8s-ha-bot');
+    program.command('ask').option('--lang <lang>');
+    const out = await completionLines(['reboot', 'wk'], program, {
+      clusters: async () => [],
+      contexts: async () => [],
+      nodes: async () => ['wk-1', 'wk-2\u001b]0;pwned\u0007', 'wk-3\nrm -rf', 'wk 4'],
+    });
+    expect(out).toBe('wk-1\n:4\n');
+  });
+});

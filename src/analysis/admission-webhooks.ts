@@ -19,7 +19,13 @@
  * kyverno/kyverno#2869, kyverno/kyverno#4686). Pure.
  */
 import type { KLabelSelector, KNamespace, KPod, KWebhook, KWebhookConfiguration } from '../cluster/types.js';
-import { type ClusterIndex, controllerOf, isFinished, isMirrorPod, selectorMatches } from './cluster-index.js';
+import {
+  type ClusterIndex,
+  controllerOf,
+  isFinished,
+  isMirrorPod,
+  selectorMatches,
+} from './cluster-index.js';
 import { finding } from './finding.js';
 import { type ServiceBackends, serviceBackends } from './service-backends.js';
 import type { Finding } from './types.js';
@@ -60,7 +66,10 @@ export function rulesCover(w: KWebhook, operation: string, resource: string): bo
 }
 
 function emptySelector(s: KLabelSelector | undefined): boolean {
-  return s === undefined || (Object.keys(s.matchLabels ?? {}).length === 0 && (s.matchExpressions ?? []).length === 0);
+  return (
+    s === undefined ||
+    (Object.keys(s.matchLabels ?? {}).length === 0 && (s.matchExpressions ?? []).length === 0)
+  );
 }
 
 /**
@@ -130,7 +139,8 @@ function webhooksRead(index: ClusterIndex): boolean {
     s.webhookConfigurations !== undefined &&
     !(s.unobserved ?? []).includes('webhookconfigurations') &&
     !s.readErrors.some(
-      (e) => e.resource === 'validatingwebhookconfigurations' || e.resource === 'mutatingwebhookconfigurations',
+      (e) =>
+        e.resource === 'validatingwebhookconfigurations' || e.resource === 'mutatingwebhookconfigurations',
     )
   );
 }
@@ -139,12 +149,13 @@ const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.m
 
 /** What a webhook's rules intercept, as `OPERATIONS resources` lines. */
 function interceptText(w: KWebhook): string[] {
-  return (w.rules ?? []).map(
-    (r) => `${(r.operations ?? []).join(',')} ${(r.resources ?? []).join(',')}`,
-  );
+  return (w.rules ?? []).map((r) => `${(r.operations ?? []).join(',')} ${(r.resources ?? []).join(',')}`);
 }
 
-function baseFacts(v: WebhookView, node: string | null): Record<string, string | number | boolean | null | string[]> {
+function baseFacts(
+  v: WebhookView,
+  node: string | null,
+): Record<string, string | number | boolean | null | string[]> {
   return {
     webhook: v.webhook.name,
     configuration: v.configuration.metadata.name,
@@ -203,7 +214,8 @@ export function admissionWebhookChecks(index: ClusterIndex, node: string): Findi
       ownRefused: refused.some((p) => b.pods.includes(podName(p))),
     };
     if (!v.fail) {
-      if (!down && (w.rules ?? []).length > 0) out.push(finding('admission-webhook', 'data', 'info', 'ignore', facts));
+      if (!down && (w.rules ?? []).length > 0)
+        out.push(finding('admission-webhook', 'data', 'info', 'ignore', facts));
       continue;
     }
     if (refused.length > 0)
@@ -225,7 +237,9 @@ export function admissionWebhookChecks(index: ClusterIndex, node: string): Findi
         }),
       );
     else if ((w.rules ?? []).length > 0)
-      out.push(finding('admission-webhook', 'data', 'warn', down ? 'cluster-wide-down' : 'cluster-wide', facts));
+      out.push(
+        finding('admission-webhook', 'data', 'warn', down ? 'cluster-wide-down' : 'cluster-wide', facts),
+      );
   }
   return out;
 }
@@ -245,7 +259,13 @@ export function admissionWebhookStatus(index: ClusterIndex): Finding[] {
       out.push(finding('admission-webhook', 'data', 'block', 'status-down', baseFacts(v, null)));
     else if (v.backends.state === 'one-node')
       out.push(
-        finding('admission-webhook', 'data', 'warn', 'status-one-node', baseFacts(v, v.backends.nodes[0] ?? null)),
+        finding(
+          'admission-webhook',
+          'data',
+          'warn',
+          'status-one-node',
+          baseFacts(v, v.backends.nodes[0] ?? null),
+        ),
       );
   }
   return out;

@@ -126,7 +126,13 @@ export function aggregatedApiStatus(index: ClusterIndex): Finding[] {
       );
     } else if (b.state === 'one-node')
       out.push(
-        finding('aggregated-api', 'data', 'warn', 'status-one-node', factsOf(index, a, b.nodes[0] ?? null, b.ready)),
+        finding(
+          'aggregated-api',
+          'data',
+          'warn',
+          'status-one-node',
+          factsOf(index, a, b.nodes[0] ?? null, b.ready),
+        ),
       );
   }
   return out;

@@ -73,13 +73,6 @@ export function serviceBackends(index: ClusterIndex, namespace: string, name: st
       else if (!nodes.includes(node)) nodes.push(node);
     }
   }
-  const state =
-    ready === 0
-      ? 'none'
-      : nodes.length >= 2
-        ? 'spread'
-        : unplaced > 0
-          ? 'unknown'
-          : 'one-node';
+  const state = ready === 0 ? 'none' : nodes.length >= 2 ? 'spread' : unplaced > 0 ? 'unknown' : 'one-node';
   return { state, ready, nodes, pods };
 }

@@ -24,11 +24,7 @@ import { kubeConnection } from './kube-connection.js';
 import type { Logger } from '../util/logger.js';
 import { silentLogger } from '../util/logger.js';
 import { safeText } from '../util/safe-text.js';
-import {
-  KUBE_PROXY_CONFIGMAP,
-  LEASE_NAMESPACES,
-  SnapshotBuilder,
-} from './snapshot-builder.js';
+import { KUBE_PROXY_CONFIGMAP, LEASE_NAMESPACES, SnapshotBuilder } from './snapshot-builder.js';
 import type { ClusterSnapshot, EtcdStatus, KPod, ReadError, ReadErrorReason, ReadyzResult } from './types.js';
 
 /** Options of {@link readSnapshot}. */

@@ -7,22 +7,22 @@ export const enClusterServices = {
   checks: {
     'admission-webhook': {
       'refuses-drain':
-        'Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) has every backend ({{service}}, {{backends}} ready) on {{node}}. While they are down, the API server refuses every request it intercepts ({{intercepts}}), so the drain\'s replacement pods in {{namespaces}} are refused: {{pods}}. They are not started elsewhere until a backend of {{service}} is Ready again.',
+        "Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) has every backend ({{service}}, {{backends}} ready) on {{node}}. While they are down, the API server refuses every request it intercepts ({{intercepts}}), so the drain's replacement pods in {{namespaces}} are refused: {{pods}}. They are not started elsewhere until a backend of {{service}} is Ready again.",
       'refuses-drain_one':
-        'Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) has every backend ({{service}}, {{backends}} ready) on {{node}}. While they are down, the API server refuses every request it intercepts ({{intercepts}}), so the drain\'s replacement for {{pods}} is refused: it is not started elsewhere until a backend of {{service}} is Ready again.',
+        "Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) has every backend ({{service}}, {{backends}} ready) on {{node}}. While they are down, the API server refuses every request it intercepts ({{intercepts}}), so the drain's replacement for {{pods}} is refused: it is not started elsewhere until a backend of {{service}} is Ready again.",
       'refuses-drain-own':
-        'Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) has every backend ({{service}}, {{backends}} ready) on {{node}}, and it covers its own namespace. While they are down, the API server refuses every request it intercepts ({{intercepts}}): the drain\'s replacement pods in {{namespaces}} are refused ({{pods}}), its own replacement included, so nothing brings it back by itself and pod creation it covers fails cluster-wide until {{node}} is back.',
+        "Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) has every backend ({{service}}, {{backends}} ready) on {{node}}, and it covers its own namespace. While they are down, the API server refuses every request it intercepts ({{intercepts}}): the drain's replacement pods in {{namespaces}} are refused ({{pods}}), its own replacement included, so nothing brings it back by itself and pod creation it covers fails cluster-wide until {{node}} is back.",
       'refuses-drain-down':
-        'Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) has no ready backend now ({{service}}): the API server already refuses every request it intercepts ({{intercepts}}), so the drain\'s replacement pods in {{namespaces}} would be refused: {{pods}}.',
+        "Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) has no ready backend now ({{service}}): the API server already refuses every request it intercepts ({{intercepts}}), so the drain's replacement pods in {{namespaces}} would be refused: {{pods}}.",
       'may-refuse':
-        'Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) has every backend ({{service}}) on {{node}}; whether it intercepts the drain\'s replacement pods ({{pods}}) is not known (matchConditions, or namespaces not read). If it does, they are refused until a backend is Ready again.',
+        "Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) has every backend ({{service}}) on {{node}}; whether it intercepts the drain's replacement pods ({{pods}}) is not known (matchConditions, or namespaces not read). If it does, they are refused until a backend is Ready again.",
       'cluster-wide':
         'Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) has every backend ({{service}}, {{backends}} ready) on {{node}}: while they are down, every request it intercepts ({{intercepts}}) is refused cluster-wide. None of the pods this drain recreates is in its scope.',
       'cluster-wide-down':
         'Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) has no ready backend now ({{service}}): every request it intercepts ({{intercepts}}) is already refused cluster-wide.',
       ignore:
         'Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Ignore) has every backend ({{service}}) on {{node}}: while they are down its checks are skipped, and the requests it intercepts ({{intercepts}}) are admitted unchecked.',
-      url: 'Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) is called at a URL outside the cluster\'s Services: whether it answers while {{node}} is down is not known. It intercepts the drain\'s replacement pods ({{pods}}).',
+      url: "Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) is called at a URL outside the cluster's Services: whether it answers while {{node}} is down is not known. It intercepts the drain's replacement pods ({{pods}}).",
       'status-down':
         'Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) has no ready backend ({{service}}): every request it intercepts ({{intercepts}}) is refused now.',
       'status-one-node':
@@ -47,11 +47,11 @@ export const enClusterServices = {
   advice: {
     'admission-webhook': {
       'refuses-drain':
-        'Before the drain, give {{service}} a replica on another node (more replicas spread over nodes, with a PodDisruptionBudget), or exempt the namespaces of the moved pods with the webhook\'s namespaceSelector.',
+        "Before the drain, give {{service}} a replica on another node (more replicas spread over nodes, with a PodDisruptionBudget), or exempt the namespaces of the moved pods with the webhook's namespaceSelector.",
       'refuses-drain-own':
-        'Before the drain, give {{service}} a replica on another node (more replicas spread over nodes, with a PodDisruptionBudget), and exempt its own namespace with the webhook\'s namespaceSelector so its replacement can always start.',
+        "Before the drain, give {{service}} a replica on another node (more replicas spread over nodes, with a PodDisruptionBudget), and exempt its own namespace with the webhook's namespaceSelector so its replacement can always start.",
       'refuses-drain-down':
-        'Bring a backend of {{service}} back first (or exempt its namespace with the webhook\'s namespaceSelector); until then no pod it covers can be created.',
+        "Bring a backend of {{service}} back first (or exempt its namespace with the webhook's namespaceSelector); until then no pod it covers can be created.",
       'cluster-wide':
         'Give {{service}} a replica on another node first (more replicas spread over nodes) so what it intercepts keeps working during the reboot.',
       'may-refuse':

@@ -28,7 +28,7 @@ import {
 } from './cluster-index.js';
 import { finding } from './finding.js';
 import { type ServiceBackends, serviceBackends } from './service-backends.js';
-import type { Finding } from './types.js';
+import type { Finding, FindingSubject } from './types.js';
 
 /** Label the API server sets on every namespace, its own name (Kubernetes 1.21+). */
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
@@ -145,6 +145,12 @@ function webhooksRead(index: ClusterIndex): boolean {
   );
 }
 
+/** The object a webhook's finding is about: its configuration, and the webhook within it. */
+const subjectOf = (v: WebhookView): FindingSubject => ({
+  kind: v.configuration.kind,
+  name: `${v.configuration.metadata.name}/${v.webhook.name}`,
+});
+
 const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
 
 /** What a webhook's rules intercept, as `OPERATIONS resources` lines. */
@@ -195,10 +201,17 @@ export function admissionWebhookChecks(index: ClusterIndex, node: string): Findi
     if (v.backends === null) {
       if (v.fail && refused.length + maybe.length > 0)
         out.push(
-          finding('admission-webhook', 'data', 'info', 'url', {
-            ...baseFacts(v, node),
-            pods: [...refused, ...maybe].slice(0, MAX_LISTED).map(podName),
-          }),
+          finding(
+            'admission-webhook',
+            'data',
+            'info',
+            'url',
+            {
+              ...baseFacts(v, node),
+              pods: [...refused, ...maybe].slice(0, MAX_LISTED).map(podName),
+            },
+            subjectOf(v),
+          ),
         );
       continue;
     }
@@ -215,7 +228,7 @@ export function admissionWebhookChecks(index: ClusterIndex, node: string): Findi
     };
     if (!v.fail) {
       if (!down && (w.rules ?? []).length > 0)
-        out.push(finding('admission-webhook', 'data', 'info', 'ignore', facts));
+        out.push(finding('admission-webhook', 'data', 'info', 'ignore', facts, subjectOf(v)));
       continue;
     }
     if (refused.length > 0)
@@ -226,19 +239,34 @@ export function admissionWebhookChecks(index: ClusterIndex, node: string): Findi
           'block',
           down ? 'refuses-drain-down' : facts.ownRefused ? 'refuses-drain-own' : 'refuses-drain',
           facts,
+          subjectOf(v),
         ),
       );
     else if (maybe.length > 0)
       out.push(
-        finding('admission-webhook', 'data', 'warn', 'may-refuse', {
-          ...facts,
-          pods: maybe.slice(0, MAX_LISTED).map(podName),
-          count: maybe.length,
-        }),
+        finding(
+          'admission-webhook',
+          'data',
+          'warn',
+          'may-refuse',
+          {
+            ...facts,
+            pods: maybe.slice(0, MAX_LISTED).map(podName),
+            count: maybe.length,
+          },
+          subjectOf(v),
+        ),
       );
     else if ((w.rules ?? []).length > 0)
       out.push(
-        finding('admission-webhook', 'data', 'warn', down ? 'cluster-wide-down' : 'cluster-wide', facts),
+        finding(
+          'admission-webhook',
+          'data',
+          'warn',
+          down ? 'cluster-wide-down' : 'cluster-wide',
+          facts,
+          subjectOf(v),
+        ),
       );
   }
   return out;
@@ -256,7 +284,9 @@ export function admissionWebhookStatus(index: ClusterIndex): Finding[] {
   for (const v of webhooksOf(index)) {
     if (!v.fail || v.backends === null || (v.webhook.rules ?? []).length === 0) continue;
     if (v.backends.state === 'none')
-      out.push(finding('admission-webhook', 'data', 'block', 'status-down', baseFacts(v, null)));
+      out.push(
+        finding('admission-webhook', 'data', 'block', 'status-down', baseFacts(v, null), subjectOf(v)),
+      );
     else if (v.backends.state === 'one-node')
       out.push(
         finding(
@@ -265,8 +295,36 @@ export function admissionWebhookStatus(index: ClusterIndex): Finding[] {
           'warn',
           'status-one-node',
           baseFacts(v, v.backends.nodes[0] ?? null),
+          subjectOf(v),
         ),
       );
   }
   return out;
+}
+
+/** single-replica variants that say the workload is rescheduled and started elsewhere. */
+const RESCHEDULED_VARIANTS: ReadonlySet<string> = new Set(['single', 'all-here', 'all-here-two']);
+
+/**
+ * One model of the drain's replacements (issue 29): where a Fail webhook refuses them
+ * (`refuses-drain*`), a single-replica finding of a workload in a refused namespace does not say
+ * it is "rescheduled and started elsewhere": it becomes `refused-by-webhook`, naming the webhook.
+ * @param findings - a reboot's findings
+ * @returns the same findings, those single-replica ones re-labelled
+ */
+export function withRefusedReplacements(findings: Finding[]): Finding[] {
+  const refusing = findings.filter(
+    (f) => f.check === 'admission-webhook' && f.variant.startsWith('refuses-drain'),
+  );
+  if (refusing.length === 0) return findings;
+  const byNamespace = new Map<string, string>();
+  for (const f of refusing)
+    for (const ns of Array.isArray(f.facts.namespaces) ? (f.facts.namespaces as readonly string[]) : [])
+      if (!byNamespace.has(ns)) byNamespace.set(ns, String(f.facts.webhook));
+  return findings.map((f) => {
+    const webhook = byNamespace.get(String(f.facts.namespace));
+    return f.check === 'single-replica' && RESCHEDULED_VARIANTS.has(f.variant) && webhook !== undefined
+      ? { ...f, variant: 'refused-by-webhook', facts: { ...f.facts, webhook } }
+      : f;
+  });
 }

@@ -78,10 +78,17 @@ export function aggregatedApiChecks(index: ClusterIndex, node: string): Finding[
     const b = serviceBackends(index, svc.namespace, svc.name);
     if (avail.ok === false || b.state === 'none') {
       out.push(
-        finding('aggregated-api', 'data', 'info', 'not-available', {
-          ...factsOf(index, a, node, b.ready),
-          reason: avail.reason,
-        }),
+        finding(
+          'aggregated-api',
+          'data',
+          'info',
+          'not-available',
+          {
+            ...factsOf(index, a, node, b.ready),
+            reason: avail.reason,
+          },
+          { kind: 'APIService', name: a.metadata.name },
+        ),
       );
     } else if (b.state === 'one-node' && b.nodes[0] === node) {
       const effect = effectOf(a.spec?.group ?? '');
@@ -92,6 +99,7 @@ export function aggregatedApiChecks(index: ClusterIndex, node: string): Finding[
           'warn',
           effect === 'other' ? 'here' : `here-${effect}`,
           factsOf(index, a, node, b.ready),
+          { kind: 'APIService', name: a.metadata.name },
         ),
       );
     }
@@ -122,6 +130,7 @@ export function aggregatedApiStatus(index: ClusterIndex): Finding[] {
           'warn',
           facts.terminating.length > 0 ? 'status-namespaces-stuck' : 'status-not-available',
           facts,
+          { kind: 'APIService', name: a.metadata.name },
         ),
       );
     } else if (b.state === 'one-node')
@@ -132,6 +141,7 @@ export function aggregatedApiStatus(index: ClusterIndex): Finding[] {
           'warn',
           'status-one-node',
           factsOf(index, a, b.nodes[0] ?? null, b.ready),
+          { kind: 'APIService', name: a.metadata.name },
         ),
       );
   }

@@ -5,6 +5,10 @@
  */
 export const enClusterServices = {
   checks: {
+    'single-replica': {
+      'refused-by-webhook':
+        '{{workload}} ({{kind}}, {{namespace}}) runs on {{node}} only ({{replicas}} replicas): admission webhook {{webhook}} refuses its replacement (below), so it is down until the webhook has a backend again.',
+    },
     'admission-webhook': {
       'refuses-drain':
         "Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) has every backend ({{service}}, {{backends}} ready) on {{node}}. While they are down, the API server refuses every request it intercepts ({{intercepts}}), so the drain's replacement pods in {{namespaces}} are refused: {{pods}}. They are not started elsewhere until a backend of {{service}} is Ready again.",

@@ -978,6 +978,7 @@ export const en = {
     leases: 'Leader Leases',
     nodes: 'Nodes',
     workloads: 'Workloads',
+    singlePoints: 'Single points of failure for the whole cluster',
     unseen: 'Not seen',
     gistHealthy: 'the control plane can take a failure today',
     gistDegradedData:

@@ -4,6 +4,10 @@
  */
 export const koClusterServices = {
   checks: {
+    'single-replica': {
+      'refused-by-webhook':
+        '{{workload}} ({{kind}}, {{namespace}})(은)는 {{node}}에서만 실행됩니다(레플리카 {{replicas}}개). 어드미션 웹훅 {{webhook}}(이)가 대체 파드를 거부하므로(아래), 웹훅에 백엔드가 다시 생길 때까지 중단됩니다.',
+    },
     'admission-webhook': {
       'refuses-drain':
         '어드미션 웹훅 {{webhook}}({{kind}} {{configuration}}, failurePolicy Fail)의 백엔드({{service}}, Ready {{backends}}개)가 모두 {{node}}에 있습니다. 백엔드가 멈춘 동안 API 서버는 이 웹훅이 가로채는 요청({{intercepts}})을 모두 거부하므로, 드레인이 만드는 {{namespaces}}의 대체 파드가 거부됩니다: {{pods}}. {{service}}의 백엔드가 다시 Ready가 될 때까지 다른 노드에서 시작되지 않습니다.',

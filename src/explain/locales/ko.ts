@@ -862,6 +862,7 @@ export const ko: Messages = {
     leases: '리더 Lease',
     nodes: '노드',
     workloads: '워크로드',
+    singlePoints: '클러스터 전체의 단일 장애점',
     unseen: '보지 못한 것',
     gistHealthy: '오늘 컨트롤 플레인은 장애 하나를 견딜 수 있습니다',
     gistDegradedData:

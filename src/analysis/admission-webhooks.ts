@@ -220,7 +220,7 @@ export function admissionWebhookChecks(index: ClusterIndex, node: string): Findi
     if (!down && !(b.state === 'one-node' && b.nodes[0] === node)) continue;
     const facts = {
       ...baseFacts(v, node),
-      namespaces: [...new Set(refused.map((p) => p.metadata.namespace ?? 'default'))],
+      namespaces: [...new Set(refused.map((p) => p.metadata.namespace ?? 'default'))].sort(),
       pods: refused.slice(0, MAX_LISTED).map(podName),
       count: refused.length,
       // its own backend pods on the node, whose replacements it refuses too

@@ -7,7 +7,7 @@ export const enClusterServices = {
   checks: {
     'single-replica': {
       'refused-by-webhook':
-        '{{workload}} ({{kind}}, {{namespace}}) runs on {{node}} only ({{replicas}} replicas): admission webhook {{webhook}} refuses its replacement (below), so it is down until the webhook has a backend again.',
+        '{{workload}} ({{kind}}, {{namespace}}) runs on {{node}} only: admission webhook {{webhook}} refuses its replacement (below), so it is down until the webhook has a backend again.',
     },
     'admission-webhook': {
       'refuses-drain':
@@ -39,7 +39,7 @@ export const enClusterServices = {
         'APIService {{apiService}} ({{group}} behind {{service}}) has every backend on {{node}}: while it is down HorizontalPodAutoscalers on custom or external metrics stop scaling, and namespaces being deleted stay Terminating (the namespace controller cannot list every API).',
       here: 'APIService {{apiService}} ({{group}} behind {{service}}) has every backend on {{node}}: while it is down that API is unavailable, discovery is incomplete, and namespaces being deleted stay Terminating (the namespace controller cannot list every API).',
       'not-available':
-        'APIService {{apiService}} ({{group}} behind {{service}}) is not Available now ({{reason}}): the reboot does not change that; namespaces being deleted stay Terminating until it is back.',
+        'APIService {{apiService}} ({{group}} behind {{service}}) is not Available now ({{reason}}), whether {{node}} runs or not; namespaces being deleted stay Terminating until it is back.',
       'status-not-available':
         'APIService {{apiService}} ({{group}} behind {{service}}) is not Available ({{reason}}, {{backends}} ready backends): that API fails, and a namespace deleted now stays Terminating until it is back.',
       'status-namespaces-stuck':
@@ -57,7 +57,7 @@ export const enClusterServices = {
       'refuses-drain-down':
         "Bring a backend of {{service}} back first (or exempt its namespace with the webhook's namespaceSelector); until then no pod it covers can be created.",
       'cluster-wide':
-        'Give {{service}} a replica on another node first (more replicas spread over nodes) so what it intercepts keeps working during the reboot.',
+        'Give {{service}} a replica on another node first (more replicas spread over nodes) so what it intercepts keeps working while {{node}} is down.',
       'may-refuse':
         'Give {{service}} a replica on another node first (more replicas spread over nodes), or check its matchConditions against the moved pods.',
     },

@@ -6,7 +6,7 @@ export const koClusterServices = {
   checks: {
     'single-replica': {
       'refused-by-webhook':
-        '{{workload}} ({{kind}}, {{namespace}})(은)는 {{node}}에서만 실행됩니다(레플리카 {{replicas}}개). 어드미션 웹훅 {{webhook}}(이)가 대체 파드를 거부하므로(아래), 웹훅에 백엔드가 다시 생길 때까지 중단됩니다.',
+        '{{workload}} ({{kind}}, {{namespace}})(은)는 {{node}}에서만 실행됩니다. 어드미션 웹훅 {{webhook}}(이)가 대체 파드를 거부하므로(아래), 웹훅에 백엔드가 다시 생길 때까지 중단됩니다.',
     },
     'admission-webhook': {
       'refuses-drain':
@@ -36,7 +36,7 @@ export const koClusterServices = {
         'APIService {{apiService}}({{service}} 뒤의 {{group}})의 백엔드가 모두 {{node}}에 있습니다. 멈춘 동안 사용자 정의·외부 메트릭을 쓰는 HorizontalPodAutoscaler가 스케일링을 멈추고, 삭제 중인 네임스페이스는 Terminating으로 남습니다(네임스페이스 컨트롤러가 모든 API를 나열하지 못함).',
       here: 'APIService {{apiService}}({{service}} 뒤의 {{group}})의 백엔드가 모두 {{node}}에 있습니다. 멈춘 동안 그 API를 쓸 수 없고 디스커버리가 불완전하며, 삭제 중인 네임스페이스는 Terminating으로 남습니다(네임스페이스 컨트롤러가 모든 API를 나열하지 못함).',
       'not-available':
-        'APIService {{apiService}}({{service}} 뒤의 {{group}})(은)는 지금 Available이 아닙니다({{reason}}). 재부팅으로 달라지지 않으며, 삭제 중인 네임스페이스는 이것이 돌아올 때까지 Terminating으로 남습니다.',
+        'APIService {{apiService}}({{service}} 뒤의 {{group}})(은)는 지금 Available이 아닙니다({{reason}}). {{node}}(이)가 멈추든 아니든 그대로이며, 삭제 중인 네임스페이스는 이것이 돌아올 때까지 Terminating으로 남습니다.',
       'status-not-available':
         'APIService {{apiService}}({{service}} 뒤의 {{group}})(이)가 Available이 아닙니다({{reason}}, Ready 백엔드 {{backends}}개). 그 API는 실패하고, 지금 삭제하는 네임스페이스는 이것이 돌아올 때까지 Terminating으로 남습니다.',
       'status-namespaces-stuck':
@@ -54,7 +54,7 @@ export const koClusterServices = {
       'refuses-drain-down':
         '먼저 {{service}}의 백엔드를 되살리세요(또는 웹훅의 namespaceSelector로 그 네임스페이스를 제외하세요). 그때까지 이 웹훅이 가로채는 파드는 만들어지지 않습니다.',
       'cluster-wide':
-        '먼저 {{service}}의 레플리카를 다른 노드에도 두어(여러 노드에 퍼진 레플리카) 재부팅 중에도 가로채는 요청이 처리되게 하세요.',
+        '먼저 {{service}}의 레플리카를 다른 노드에도 두어(여러 노드에 퍼진 레플리카) {{node}}(이)가 멈춘 동안에도 가로채는 요청이 처리되게 하세요.',
       'may-refuse':
         '먼저 {{service}}의 레플리카를 다른 노드에도 두거나(여러 노드에 퍼진 레플리카), matchConditions가 옮겨질 파드에 해당하는지 확인하세요.',
     },

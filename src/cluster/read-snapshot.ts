@@ -369,7 +369,7 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
     objects: {},
   };
   const deadline = new AbortController();
-  setMaxListeners(64, deadline.signal); // one listener per request in flight (up to 18 parallel reads)
+  setMaxListeners(64, deadline.signal); // one listener per request in flight (up to 20 parallel reads)
   const deadlineTimer = setTimeout(() => deadline.abort(), options.deadlineMs ?? READ_DEFAULTS.deadlineMs);
   const client = await createClient(
     options.kubeConfig,

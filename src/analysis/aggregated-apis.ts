@@ -15,7 +15,7 @@
 import type { KAPIService } from '../cluster/types.js';
 import type { ClusterIndex } from './cluster-index.js';
 import { finding } from './finding.js';
-import { serviceBackends } from './service-backends.js';
+import { type ServiceBackends, serviceBackends } from './service-backends.js';
 import type { Finding } from './types.js';
 
 /** What an unavailable group stops, by the variant suffix its explanation uses. */
@@ -60,6 +60,25 @@ function factsOf(index: ClusterIndex, a: KAPIService, node: string | null, backe
   };
 }
 
+/** An APIService with a Service, whether it is down now (not Available, or no ready backend), and where its backends run. */
+interface ApiServiceView {
+  a: KAPIService;
+  down: boolean;
+  reason: string | null;
+  backends: ServiceBackends;
+}
+
+function apiServiceViews(index: ClusterIndex): ApiServiceView[] {
+  if (!apiServicesRead(index)) return [];
+  return (index.snapshot.apiServices ?? []).flatMap((a) => {
+    const svc = a.spec?.service;
+    if (!svc) return [];
+    const avail = available(a);
+    const backends = serviceBackends(index, svc.namespace, svc.name);
+    return [{ a, down: avail.ok === false || backends.state === 'none', reason: avail.reason, backends }];
+  });
+}
+
 /**
  * The aggregated-api findings of a reboot of `node`: an APIService whose every ready backend runs
  * on the node is unavailable until one is back (warn; variant `here-metrics`,
@@ -69,25 +88,18 @@ function factsOf(index: ClusterIndex, a: KAPIService, node: string | null, backe
  * @param node - the node rebooted
  */
 export function aggregatedApiChecks(index: ClusterIndex, node: string): Finding[] {
-  if (!apiServicesRead(index)) return [];
   const out: Finding[] = [];
-  for (const a of index.snapshot.apiServices ?? []) {
-    const svc = a.spec?.service;
-    if (!svc) continue;
-    const avail = available(a);
-    const b = serviceBackends(index, svc.namespace, svc.name);
-    if (avail.ok === false || b.state === 'none') {
+  for (const { a, down, reason, backends: b } of apiServiceViews(index)) {
+    const subject = { kind: 'APIService', name: a.metadata.name };
+    if (down) {
       out.push(
         finding(
           'aggregated-api',
           'data',
           'info',
           'not-available',
-          {
-            ...factsOf(index, a, node, b.ready),
-            reason: avail.reason,
-          },
-          { kind: 'APIService', name: a.metadata.name },
+          { ...factsOf(index, a, node, b.ready), reason },
+          subject,
         ),
       );
     } else if (b.state === 'one-node' && b.nodes[0] === node) {
@@ -99,7 +111,7 @@ export function aggregatedApiChecks(index: ClusterIndex, node: string): Finding[
           'warn',
           effect === 'other' ? 'here' : `here-${effect}`,
           factsOf(index, a, node, b.ready),
-          { kind: 'APIService', name: a.metadata.name },
+          subject,
         ),
       );
     }
@@ -114,15 +126,10 @@ export function aggregatedApiChecks(index: ClusterIndex, node: string): Finding[
  * @param index - the cluster index
  */
 export function aggregatedApiStatus(index: ClusterIndex): Finding[] {
-  if (!apiServicesRead(index)) return [];
   const out: Finding[] = [];
-  for (const a of index.snapshot.apiServices ?? []) {
-    const svc = a.spec?.service;
-    if (!svc) continue;
-    const avail = available(a);
-    const b = serviceBackends(index, svc.namespace, svc.name);
-    if (avail.ok === false || b.state === 'none') {
-      const facts = { ...factsOf(index, a, null, b.ready), reason: avail.reason };
+  for (const { a, down, reason, backends: b } of apiServiceViews(index)) {
+    if (down) {
+      const facts = { ...factsOf(index, a, null, b.ready), reason };
       out.push(
         finding(
           'aggregated-api',

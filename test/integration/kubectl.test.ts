@@ -20,22 +20,22 @@ if (!KUBECTL)
   );
 const describeKubectl = KUBECTL ? describe : describe.skip;
 
+/** kubectl's stdout for `args`, with this kubeconfig and a discovery cache under `dir`. */
+async function kubectlIn(kubeconfig: string, dir: string, args: string[]): Promise<string> {
+  const { stdout } = await run(
+    KUBECTL as string,
+    ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache'), ...args],
+    { timeout: 20000, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return stdout;
+}
+
 describeKubectl('kubectl against the simulator', () => {
   let sim: RunningSimulator;
   let file: SnapshotFile;
   let dir: string;
   let kubeconfig: string;
-  const kubectl = async (...args: string[]): Promise<string> => {
-    const { stdout } = await run(
-      KUBECTL as string,
-      ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache'), ...args],
-      {
-        timeout: 20000,
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    );
-    return stdout;
-  };
+  const kubectl = (...args: string[]): Promise<string> => kubectlIn(kubeconfig, dir, args);
   const rows = (out: string): string[][] =>
     out
       .trim()
@@ -136,16 +136,7 @@ describeKubectl(
     let sim: RunningSimulator;
     let dir: string;
     let kubeconfig: string;
-    const kubectl = async (...args: string[]): Promise<string> =>
-      (
-        await run(
-          KUBECTL as string,
-          ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache'), ...args],
-          {
-            timeout: 20000,
-          },
-        )
-      ).stdout;
+    const kubectl = (...args: string[]): Promise<string> => kubectlIn(kubeconfig, dir, args);
     beforeAll(async () => {
       sim = await startScenarioSimulator(
         await loadScenario('57-worker-namespace-terminating-behind-unavailable-apiservice.json'),
@@ -179,13 +170,7 @@ describeKubectl(
       try {
         const cfg = join(dir, 'config-54');
         await writeFile(cfg, s.kubeconfig);
-        const { stdout } = await run(
-          KUBECTL as string,
-          ['--kubeconfig', cfg, 'get', 'validatingwebhookconfigurations'],
-          {
-            timeout: 20000,
-          },
-        );
+        const stdout = await kubectlIn(cfg, dir, ['get', 'validatingwebhookconfigurations']);
         expect(stdout).toMatch(/kyverno-resource-validating-webhook-cfg\s+2\s+\d+/);
       } finally {
         await s.close();

@@ -69,13 +69,14 @@ await Promise.all([
   list('/apis/apps/v1/replicasets'),
   list('/apis/apps/v1/statefulsets'),
   list('/apis/apps/v1/daemonsets'),
-  list(
-    '/apis/discovery.k8s.io/v1/namespaces/default/endpointslices',
-    '&labelSelector=kubernetes.io%2Fservice-name%3Dkubernetes',
-  ),
+  list('/apis/discovery.k8s.io/v1/endpointslices'),
   list('/api/v1/persistentvolumeclaims'),
   list('/api/v1/persistentvolumes'),
   list('/api/v1/services'),
+  list('/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations'),
+  list('/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations'),
+  list('/apis/apiregistration.k8s.io/v1/apiservices'),
+  list('/api/v1/namespaces'),
 ]);
 process.stdout.write(
   `${JSON.stringify({ ms: Math.round(performance.now() - t), cpuMs: cpuMsSince(cpu), pages, requests, bytes })}\n`,

@@ -5,6 +5,8 @@
 import type { ClusterSnapshot } from '../cluster/types.js';
 import { indexCluster, isCordoned, isNodeReady, readyStatus, takesOrdinaryPods } from './cluster-index.js';
 import { clusterDnsDown } from './cluster-dns.js';
+import { admissionWebhookStatus } from './admission-webhooks.js';
+import { aggregatedApiStatus } from './aggregated-apis.js';
 import {
   etcdAlarmFindings,
   etcdLagFindings,
@@ -430,6 +432,9 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
       finding('single-replica', 'data', 'info', 'status-list', { workloads: singleReplicaWorkloads }),
     );
 
+  // Single points of failure of the whole cluster (issue 29): Fail webhooks and APIServices with no
+  // backend now, or every backend on one node.
+  findings.push(...admissionWebhookStatus(index), ...aggregatedApiStatus(index));
   // Cluster DNS with no Ready pod is down now (src/analysis/cluster-dns.ts).
   const dnsDown = clusterDnsDown(index);
   if (dnsDown)

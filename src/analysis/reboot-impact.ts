@@ -37,6 +37,8 @@ import {
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, type Verdict, verdictOf } from './types.js';
 import { targetPodsFindings, workloadChecks } from './workload-checks.js';
 import { guardPodNotListedFindings } from './quorum-guard.js';
+import { admissionWebhookChecks, withRefusedReplacements } from './admission-webhooks.js';
+import { aggregatedApiChecks } from './aggregated-apis.js';
 
 /** Most node names an unknown-node answer lists (a large cluster's list would drown the answer). */
 export const MAX_LISTED_NODES = 30;
@@ -441,6 +443,10 @@ export function analyzeRebootImpact(
       workloads: !unreadable(snapshot, 'deployments', 'replicasets', 'statefulsets', 'pods'),
     }),
   );
+  // What stops for the whole cluster with the node: admission webhooks and aggregated APIs whose
+  // every backend runs here (issue 29).
+  findings.push(...admissionWebhookChecks(index, node));
+  findings.push(...aggregatedApiChecks(index, node));
   findings.push(...readErrorFindings(snapshot.readErrors));
   findings.push(...notObservedFindings(state));
 
@@ -449,7 +455,9 @@ export function analyzeRebootImpact(
   // when writes are refused or the node is dead, no "clients keep working" beside the VIP's
   // interruption.
   const sorted = keepingPriorCordon(
-    whenDrainCannotMove(withRefusedEvictions(oneEndpointModel(withoutQuorumNoHandover(findings)))),
+    whenDrainCannotMove(
+      withRefusedEvictions(withRefusedReplacements(oneEndpointModel(withoutQuorumNoHandover(findings)))),
+    ),
   )
     .map((f, i) => ({ f, i }))
     .sort((a, b) => SEVERITY_RANK[b.f.severity] - SEVERITY_RANK[a.f.severity] || a.i - b.i)

@@ -82,7 +82,11 @@ export type CheckId =
   | 'safe-to-evict'
   | 'prior-cordon'
   // issue 16, what was not seen: the target's own pods (a List without them)
-  | 'target-pods';
+  | 'target-pods'
+  /** An admission webhook whose backends stop with the node (src/analysis/admission-webhooks.ts, issue 29). */
+  | 'admission-webhook'
+  /** An aggregated API (APIService) whose backends stop with the node (src/analysis/aggregated-apis.ts). */
+  | 'aggregated-api';
 
 /** A fact value a finding carries into its explanation. */
 export type FactValue = string | number | boolean | null | readonly string[];

@@ -102,6 +102,11 @@ export function snapshotFileText(snapshot: ClusterSnapshot, header: SnapshotFile
     ...(snapshot.persistentVolumeClaims ?? []),
     ...(snapshot.persistentVolumes ?? []),
     ...(snapshot.services ?? []),
+    // what stops for the whole cluster with a node (issue 29)
+    ...(snapshot.namespaces ?? []),
+    ...(snapshot.webhookConfigurations ?? []),
+    ...(snapshot.apiServices ?? []),
+    ...(snapshot.backendEndpointSlices ?? []),
     ...(snapshot.kubeProxyConfig?.configMap ? [snapshot.kubeProxyConfig.configMap] : []),
   ];
   const readErrors = snapshot.readErrors.map((e): Omit<ReadError, 'detail'> => ({

@@ -30,6 +30,8 @@ export const OBSERVABLE_PARTS: Readonly<Record<string, readonly string[]>> = {
   poddisruptionbudgets: ['PodDisruptionBudget'],
   workloads: ['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet'],
   endpointslices: ['EndpointSlice'],
+  webhookconfigurations: ['ValidatingWebhookConfiguration', 'MutatingWebhookConfiguration'],
+  apiservices: ['APIService'],
 };
 
 function newer(a: number | null, s: unknown): number | null {

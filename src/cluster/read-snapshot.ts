@@ -24,12 +24,7 @@ import { kubeConnection } from './kube-connection.js';
 import type { Logger } from '../util/logger.js';
 import { silentLogger } from '../util/logger.js';
 import { safeText } from '../util/safe-text.js';
-import {
-  APISERVER_SLICE_LABEL,
-  KUBE_PROXY_CONFIGMAP,
-  LEASE_NAMESPACES,
-  SnapshotBuilder,
-} from './snapshot-builder.js';
+import { KUBE_PROXY_CONFIGMAP, LEASE_NAMESPACES, SnapshotBuilder } from './snapshot-builder.js';
 import type { ClusterSnapshot, EtcdStatus, KPod, ReadError, ReadErrorReason, ReadyzResult } from './types.js';
 
 /** Options of {@link readSnapshot}. */
@@ -222,6 +217,9 @@ function classify(err: unknown, path: string): RequestFailure {
   });
 }
 
+/** Where the admission webhook configurations are listed. */
+const ADMISSION_PATH = '/apis/admissionregistration.k8s.io/v1';
+
 /** The `kind` of the items of a list, set on items that lack it (kube-apiserver omits it in lists). */
 const LIST_KINDS: Record<string, { kind: string; apiVersion: string }> = {
   nodes: { kind: 'Node', apiVersion: 'v1' },
@@ -236,6 +234,16 @@ const LIST_KINDS: Record<string, { kind: string; apiVersion: string }> = {
   persistentvolumeclaims: { kind: 'PersistentVolumeClaim', apiVersion: 'v1' },
   persistentvolumes: { kind: 'PersistentVolume', apiVersion: 'v1' },
   services: { kind: 'Service', apiVersion: 'v1' },
+  namespaces: { kind: 'Namespace', apiVersion: 'v1' },
+  validatingwebhookconfigurations: {
+    kind: 'ValidatingWebhookConfiguration',
+    apiVersion: 'admissionregistration.k8s.io/v1',
+  },
+  mutatingwebhookconfigurations: {
+    kind: 'MutatingWebhookConfiguration',
+    apiVersion: 'admissionregistration.k8s.io/v1',
+  },
+  apiservices: { kind: 'APIService', apiVersion: 'apiregistration.k8s.io/v1' },
 };
 
 interface ListItem {
@@ -333,8 +341,9 @@ async function listAll(
 /**
  * Read a snapshot: nodes, all pods (summarized, full objects only for the focus node's pods,
  * mirror pods and non-DaemonSet kube-system pods), Leases of kube-system and kube-node-lease, PDBs,
- * Deployments, ReplicaSets, StatefulSets, DaemonSets, the `default/kubernetes` EndpointSlices,
- * PersistentVolumeClaims, PersistentVolumes, Services and `/readyz?verbose`, all in parallel and every list paginated.
+ * Deployments, ReplicaSets, StatefulSets, DaemonSets, EndpointSlices (`default/kubernetes`'s and
+ * those of webhook and APIService backends), PersistentVolumeClaims, PersistentVolumes, Services,
+ * Validating/MutatingWebhookConfigurations, APIServices, Namespaces and `/readyz?verbose`, all in parallel and every list paginated.
  *
  * A part other than nodes that cannot be read (403, timeout, error) becomes a
  * {@link ReadError} in `snapshot.readErrors` and the rest goes on; a part that fails midway is
@@ -360,7 +369,7 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
     objects: {},
   };
   const deadline = new AbortController();
-  setMaxListeners(64, deadline.signal); // one listener per request in flight (up to 14 parallel reads)
+  setMaxListeners(64, deadline.signal); // one listener per request in flight (up to 20 parallel reads)
   const deadlineTimer = setTimeout(() => deadline.abort(), options.deadlineMs ?? READ_DEFAULTS.deadlineMs);
   const client = await createClient(
     options.kubeConfig,
@@ -487,9 +496,14 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
       simpleList('replicasets', '/apis/apps/v1/replicasets'),
       simpleList('statefulsets', '/apis/apps/v1/statefulsets'),
       simpleList('daemonsets', '/apis/apps/v1/daemonsets'),
-      simpleList('endpointslices', '/apis/discovery.k8s.io/v1/namespaces/default/endpointslices', {
-        labelSelector: `${APISERVER_SLICE_LABEL}=kubernetes`,
-      }),
+      // every EndpointSlice: those of default/kubernetes (the live apiservers) and those of the
+      // Services behind webhooks and APIServices (where their backends run); the builder keeps only these
+      simpleList('endpointslices', '/apis/discovery.k8s.io/v1/endpointslices'),
+      // what stops for the whole cluster with the node: admission webhooks, aggregated APIs (issue 29)
+      simpleList('validatingwebhookconfigurations', `${ADMISSION_PATH}/validatingwebhookconfigurations`),
+      simpleList('mutatingwebhookconfigurations', `${ADMISSION_PATH}/mutatingwebhookconfigurations`),
+      simpleList('apiservices', '/apis/apiregistration.k8s.io/v1/apiservices'),
+      simpleList('namespaces', '/api/v1/namespaces'),
       // volumes that pin a pod to its node (pinned-volumes), Services' traffic policy
       simpleList('persistentvolumeclaims', '/api/v1/persistentvolumeclaims'),
       simpleList('persistentvolumes', '/api/v1/persistentvolumes'),

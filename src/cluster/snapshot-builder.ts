@@ -21,6 +21,9 @@ import type {
   KPersistentVolume,
   KPersistentVolumeClaim,
   KService,
+  KAPIService,
+  KNamespace,
+  KWebhookConfiguration,
 } from './types.js';
 
 /** Annotation the kubelet sets on the mirror pod of a static pod. */
@@ -155,6 +158,12 @@ export class SnapshotBuilder {
   readonly persistentVolumeClaims: KPersistentVolumeClaim[] = [];
   readonly persistentVolumes: KPersistentVolume[] = [];
   readonly services: KService[] = [];
+  /** Validating and Mutating webhook configurations, APIServices and Namespaces. */
+  readonly webhookConfigurations: KWebhookConfiguration[] = [];
+  readonly apiServices: KAPIService[] = [];
+  readonly namespaces: KNamespace[] = [];
+  /** EndpointSlices of other Services; {@link finish} keeps those of webhook and APIService backends. */
+  private readonly serviceSlices: KEndpointSlice[] = [];
   /** The `kube-system/kube-proxy` ConfigMap when seen. */
   kubeProxyConfigMap: KConfigMap | null = null;
   /** Why the kube-proxy ConfigMap could not be read, when it could not. */
@@ -215,7 +224,17 @@ export class SnapshotBuilder {
           item.metadata.labels?.[APISERVER_SLICE_LABEL] === 'kubernetes'
         ) {
           this.apiserverEndpointSlices.push(item as KEndpointSlice);
-        }
+        } else this.serviceSlices.push(item as KEndpointSlice);
+        break;
+      case 'ValidatingWebhookConfiguration':
+      case 'MutatingWebhookConfiguration':
+        this.webhookConfigurations.push(item as KWebhookConfiguration);
+        break;
+      case 'APIService':
+        this.apiServices.push(item as KAPIService);
+        break;
+      case 'Namespace':
+        this.namespaces.push(item as KNamespace);
         break;
       case 'PersistentVolumeClaim':
         this.persistentVolumeClaims.push(item as KPersistentVolumeClaim);
@@ -267,6 +286,27 @@ export class SnapshotBuilder {
       persistentVolumeClaims: this.persistentVolumeClaims,
       persistentVolumes: this.persistentVolumes,
       services: this.services,
+      webhookConfigurations: this.webhookConfigurations,
+      apiServices: this.apiServices,
+      namespaces: this.namespaces,
+      backendEndpointSlices: this.backendSlices(),
     };
+  }
+
+  /** The slices of the Services a webhook or an APIService calls (the others are not kept). */
+  private backendSlices(): KEndpointSlice[] {
+    const wanted = new Set<string>();
+    for (const c of this.webhookConfigurations)
+      for (const w of c.webhooks ?? []) {
+        const svc = w.clientConfig?.service;
+        if (svc) wanted.add(`${svc.namespace}/${svc.name}`);
+      }
+    for (const a of this.apiServices) {
+      const svc = a.spec?.service;
+      if (svc) wanted.add(`${svc.namespace}/${svc.name}`);
+    }
+    return this.serviceSlices.filter((e) =>
+      wanted.has(`${e.metadata.namespace ?? ''}/${e.metadata.labels?.[APISERVER_SLICE_LABEL] ?? ''}`),
+    );
   }
 }

@@ -268,14 +268,92 @@ export interface KWorkload {
   };
 }
 
-/** A `discovery.k8s.io/v1` EndpointSlice (the checks read `default/kubernetes`). */
+/**
+ * A `discovery.k8s.io/v1` EndpointSlice: those of `default/kubernetes` (the live apiservers), and
+ * those of the Services behind admission webhooks and APIServices (label
+ * `kubernetes.io/service-name`), whose endpoints' `nodeName` says where each backend runs.
+ * @see https://kubernetes.io/docs/concepts/services-networking/endpoint-slices/
+ */
 export interface KEndpointSlice {
   apiVersion?: string;
   kind?: 'EndpointSlice';
   metadata: KObjectMeta;
   addressType?: string;
-  endpoints?: { addresses: string[]; conditions?: { ready?: boolean } }[];
+  endpoints?: {
+    addresses: string[];
+    conditions?: { ready?: boolean; serving?: boolean; terminating?: boolean };
+    nodeName?: string;
+    targetRef?: { kind?: string; name?: string; namespace?: string };
+  }[];
   ports?: { name?: string; port?: number; protocol?: string }[];
+}
+
+/**
+ * One rule of an admission webhook (`rules[]`): which operations on which resources it intercepts.
+ * `scope` is `Cluster`, `Namespaced` or `*` (the default).
+ * @see https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#matching-requests-rules
+ */
+export interface KWebhookRule {
+  operations?: string[];
+  apiGroups?: string[];
+  apiVersions?: string[];
+  resources?: string[];
+  scope?: string;
+}
+
+/**
+ * One webhook of a Validating/MutatingWebhookConfiguration (`admissionregistration.k8s.io/v1`).
+ * `failurePolicy` defaults to `Fail` in v1; `timeoutSeconds` is in s.
+ * @see https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/
+ */
+export interface KWebhook {
+  name: string;
+  clientConfig?: {
+    url?: string;
+    service?: { namespace: string; name: string; port?: number; path?: string };
+  };
+  rules?: KWebhookRule[];
+  failurePolicy?: 'Fail' | 'Ignore' | string;
+  namespaceSelector?: KLabelSelector;
+  objectSelector?: KLabelSelector;
+  matchConditions?: { name: string; expression: string }[];
+  timeoutSeconds?: number;
+}
+
+/** A `ValidatingWebhookConfiguration` or `MutatingWebhookConfiguration` (cluster-scoped). */
+export interface KWebhookConfiguration {
+  apiVersion?: string;
+  kind: 'ValidatingWebhookConfiguration' | 'MutatingWebhookConfiguration';
+  metadata: KObjectMeta;
+  webhooks?: KWebhook[];
+}
+
+/**
+ * An `apiregistration.k8s.io/v1` APIService: a group/version the kube-aggregator serves locally
+ * (no `spec.service`) or proxies to a Service (an aggregated API such as metrics.k8s.io).
+ * `status.conditions[type=Available]` says whether the aggregator reaches it.
+ * @see https://kubernetes.io/docs/concepts/extend-kubernetes/api-extension/apiserver-aggregation/
+ */
+export interface KAPIService {
+  apiVersion?: string;
+  kind?: 'APIService';
+  metadata: KObjectMeta;
+  spec?: {
+    group?: string;
+    version?: string;
+    service?: { namespace: string; name: string; port?: number } | null;
+    insecureSkipTLSVerify?: boolean;
+  };
+  status?: { conditions?: KCondition[] };
+}
+
+/** A `v1/Namespace`: its labels (webhook namespaceSelectors) and phase (`Terminating`). */
+export interface KNamespace {
+  apiVersion?: string;
+  kind?: 'Namespace';
+  metadata: KObjectMeta;
+  spec?: { finalizers?: string[] };
+  status?: { phase?: string; conditions?: KCondition[] };
 }
 
 /**
@@ -453,6 +531,20 @@ export interface ClusterSnapshot {
   persistentVolumes?: KPersistentVolume[];
   /** Every Service (traffic-policy); absent when not read. */
   services?: KService[];
+  /**
+   * Every ValidatingWebhookConfiguration and MutatingWebhookConfiguration
+   * (src/analysis/admission-webhooks.ts); absent when not read.
+   */
+  webhookConfigurations?: KWebhookConfiguration[];
+  /** Every APIService (src/analysis/aggregated-apis.ts); absent when not read. */
+  apiServices?: KAPIService[];
+  /** Every Namespace (webhook namespaceSelectors, Terminating namespaces); absent when not read. */
+  namespaces?: KNamespace[];
+  /**
+   * The EndpointSlices of the Services that back a webhook or an APIService (where their
+   * backends run); absent when not read.
+   */
+  backendEndpointSlices?: KEndpointSlice[];
   /**
    * Where `capturedAt` came from; absent for a live read (`capturedAt` is then the
    * moment of the read). For a file: its `captured_at`, `--captured-at`, or inferred from the data.

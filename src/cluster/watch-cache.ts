@@ -53,7 +53,6 @@ import {
 import { kubeConnection } from './kube-connection.js';
 import type { KubeConnection } from './kube-connection.js';
 import {
-  APISERVER_SLICE_LABEL,
   KUBE_PROXY_CONFIGMAP,
   LEASE_NAMESPACES,
   MIRROR_POD_ANNOTATION,
@@ -213,13 +212,27 @@ const REFLECTORS: readonly ReflectorDef[] = [
     path: '/api/v1/persistentvolumes',
   },
   { plural: 'services', kind: 'Service', apiVersion: 'v1', path: '/api/v1/services' },
+  // every EndpointSlice (default/kubernetes's, and where webhook and APIService backends run),
+  // the webhook configurations, APIServices and Namespaces: the same reads as the fresh reader
   {
     plural: 'endpointslices',
     kind: 'EndpointSlice',
     apiVersion: 'discovery.k8s.io/v1',
-    path: '/apis/discovery.k8s.io/v1/namespaces/default/endpointslices',
-    query: { labelSelector: `${APISERVER_SLICE_LABEL}=kubernetes` },
+    path: '/apis/discovery.k8s.io/v1/endpointslices',
   },
+  ...(['ValidatingWebhookConfiguration', 'MutatingWebhookConfiguration'] as const).map((kind) => ({
+    plural: `${kind.toLowerCase()}s`,
+    kind,
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    path: `/apis/admissionregistration.k8s.io/v1/${kind.toLowerCase()}s`,
+  })),
+  {
+    plural: 'apiservices',
+    kind: 'APIService',
+    apiVersion: 'apiregistration.k8s.io/v1',
+    path: '/apis/apiregistration.k8s.io/v1/apiservices',
+  },
+  { plural: 'namespaces', kind: 'Namespace', apiVersion: 'v1', path: '/api/v1/namespaces' },
 ];
 
 /** What the cache has done, for tests, logs and the benchmark. */
@@ -286,7 +299,7 @@ export interface WatchCacheOptions {
   maxBytes?: number;
   /**
    * Longest watch event line, in bytes: a longer one (or one that never ends) closes the watch as a
-   * failure (backoff). Each of the 13 watches may hold one line this long. No object is larger than
+   * failure (backoff). Each of the 17 watches may hold one line this long. No object is larger than
    * a request body kube-apiserver accepts (3 MiB, `maxRequestBodyBytes`) nor than etcd stores
    * (1.5 MiB, `--max-request-bytes`).
    * @see https://github.com/kubernetes/kubernetes/blob/master/staging/src/k8s.io/apiserver/pkg/server/config.go

@@ -29,6 +29,8 @@ const GROUPS: { heading: string; checks: readonly string[] }[] = [
   },
   { heading: 'status.leases', checks: ['leader-scheduler', 'leader-controller-manager'] },
   { heading: 'status.nodes', checks: ['concurrent-disruption', 'node-health', 'capacity'] },
+  // Fail webhooks and APIServices with no backend, or every backend on one node (issue 29)
+  { heading: 'status.singlePoints', checks: ['admission-webhook', 'aggregated-api'] },
   {
     heading: 'status.workloads',
     checks: [

@@ -211,7 +211,14 @@ function dataSection(
     // The only node, rebooted without a drain: its pods stay bound to it (issue 16, F17).
     if (evictable > 0) stops.push(tr.t('stops.pods-only-node', { node, count: evictable }));
   } else {
-    if (recreated > 0) stops.push(tr.t('stops.pods-evicted', { node, count: recreated }));
+    // A Fail webhook left with no backend refuses the replacements in its scope (issue 29): those
+    // are not said to be recreated elsewhere.
+    const refusing = webhookRefusal(f);
+    const refusedHere = Math.min(recreated, refusing?.count ?? 0);
+    if (refusing !== null && refusedHere > 0)
+      stops.push(tr.t('stops.pods-evicted-refused', { node, count: refusedHere, webhook: refusing.webhook }));
+    if (recreated - refusedHere > 0)
+      stops.push(tr.t('stops.pods-evicted', { node, count: recreated - refusedHere }));
     const stranded = Number(grace?.stranded ?? 0);
     if (stranded > 0) stops.push(tr.t('stops.pods-stranded', { node, count: stranded }));
     // The eviction model (src/analysis/eviction-model.ts): a pod a budget refuses is not evicted;
@@ -238,9 +245,20 @@ function dataSection(
   const alone = onlyNode(impact);
   // Those no other node has room for are not "rescheduled" either (issue 28).
   const noRoom = (x: Finding): boolean => x.facts.nowhere === 'no-room';
-  const down = downFindings.filter((x) => !isPinned(x) && !noRoom(x)).map((x) => String(x.facts.workload));
+  // Workloads whose replacement a Fail webhook refuses (issue 29) are not "rescheduled" either.
+  const webhook = webhookRefusal(f);
+  const refusedNs = (x: Finding): boolean =>
+    webhook !== null && webhook.namespaces.includes(String(x.facts.namespace));
+  const down = downFindings
+    .filter((x) => !isPinned(x) && !noRoom(x) && !refusedNs(x))
+    .map((x) => String(x.facts.workload));
   if (down.length > 0)
     stops.push(tr.t(alone ? 'stops.only-node-down' : 'stops.single-down', { workloads: down, node }));
+  const downRefused = downFindings
+    .filter((x) => !isPinned(x) && refusedNs(x))
+    .map((x) => String(x.facts.workload));
+  if (webhook !== null && downRefused.length > 0)
+    stops.push(tr.t('stops.single-down-refused', { workloads: downRefused, webhook: webhook.webhook }));
   const downNoRoom = downFindings
     .filter((x) => !isPinned(x) && noRoom(x))
     .map((x) => String(x.facts.workload));
@@ -256,6 +274,27 @@ function dataSection(
     keeps.push(tr.t('keeps.spread-workloads'));
   keeps.push(tr.t('keeps.pod-traffic'));
   return { stops, keepsWorking: keeps };
+}
+
+/**
+ * The admission webhook that refuses the drain's replacement pods (an `admission-webhook`
+ * `refuses-drain*` finding, src/analysis/admission-webhooks.ts), the one refusing most; null when none.
+ * @param f - a reboot's findings
+ * @returns its name, how many replacements it refuses, and in which namespaces (every refusing webhook's)
+ */
+export function webhookRefusal(
+  f: readonly Finding[],
+): { webhook: string; count: number; namespaces: string[] } | null {
+  const refusing = f.filter((x) => x.check === 'admission-webhook' && x.variant.startsWith('refuses-drain'));
+  if (refusing.length === 0) return null;
+  const top = refusing.reduce((a, b) => (Number(b.facts.count) > Number(a.facts.count) ? b : a));
+  return {
+    webhook: String(top.facts.webhook),
+    count: Number(top.facts.count ?? 0),
+    namespaces: refusing.flatMap((x) =>
+      Array.isArray(x.facts.namespaces) ? [...(x.facts.namespaces as string[])] : [],
+    ),
+  };
 }
 
 /**

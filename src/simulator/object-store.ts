@@ -83,6 +83,7 @@ export async function buildObjectStore(
   for (const def of RESOURCES) resources.set(def.plural, { def, objects: [], byKey: new Map() });
   const skippedKinds = new Map<string, number>();
   const namespaces = new Map<string, string | undefined>(DEFAULT_NAMESPACES.map((n) => [n, undefined]));
+  const recordedNamespaces = new Set<string>();
   let maxRv = 0;
   let shiftMs = 0;
   let gitVersion: string | undefined;
@@ -92,10 +93,12 @@ export async function buildObjectStore(
   /** `raw`: the item's exact text in the file; served as is (shifted as text) when it is one line. */
   const addItem = (item: KObject, raw?: string): void => {
     const def = resourceForKind(item.kind);
-    if (def === undefined || def.plural === 'namespaces') {
-      if (def === undefined) skippedKinds.set(item.kind, (skippedKinds.get(item.kind) ?? 0) + 1);
+    if (def === undefined) {
+      skippedKinds.set(item.kind, (skippedKinds.get(item.kind) ?? 0) + 1);
       return;
     }
+    // A Namespace the file holds is served as recorded (its labels, its phase); the others are made up below.
+    if (def.plural === 'namespaces') recordedNamespaces.add(item.metadata.name);
     const meta = item.metadata;
     let json: string | undefined;
     // An object recorded under an older version of the same schema (policy/v1beta1 PDBs, which
@@ -173,6 +176,7 @@ export async function buildObjectStore(
 
   const nsStore = resources.get('namespaces') as ResourceStore;
   for (const [name, seen] of namespaces) {
+    if (recordedNamespaces.has(name)) continue;
     const created = seen ?? earliest;
     const obj = {
       apiVersion: 'v1',

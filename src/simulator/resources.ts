@@ -156,6 +156,37 @@ export const RESOURCES: readonly ResourceDef[] = [
     shortNames: ['svc'],
     categories: ['all'],
   },
+  // what stops for the whole cluster with a node: admission webhooks, aggregated APIs (issue 29)
+  {
+    plural: 'validatingwebhookconfigurations',
+    singular: 'validatingwebhookconfiguration',
+    kind: 'ValidatingWebhookConfiguration',
+    group: 'admissionregistration.k8s.io',
+    version: 'v1',
+    namespaced: false,
+    shortNames: [],
+    categories: ['api-extensions'],
+  },
+  {
+    plural: 'mutatingwebhookconfigurations',
+    singular: 'mutatingwebhookconfiguration',
+    kind: 'MutatingWebhookConfiguration',
+    group: 'admissionregistration.k8s.io',
+    version: 'v1',
+    namespaced: false,
+    shortNames: [],
+    categories: ['api-extensions'],
+  },
+  {
+    plural: 'apiservices',
+    singular: 'apiservice',
+    kind: 'APIService',
+    group: 'apiregistration.k8s.io',
+    version: 'v1',
+    namespaced: false,
+    shortNames: [],
+    categories: ['api-extensions'],
+  },
 ];
 
 /** `group/version` of a resource (`v1` for the core group). */

@@ -257,6 +257,34 @@ const PRINTERS: Record<string, Printer> = {
     columns: [col('Name', 'string', 0, 'name'), col('Status'), AGE],
     cells: (o) => [str(get(o, 'status', 'phase'), 'Active')],
   },
+  // kube-apiserver's printers (printers.go `validatingWebhookConfigurationColumnDefinitions`,
+  // kube-aggregator's APIService table: Name, Service, Available, Age)
+  validatingwebhookconfigurations: {
+    columns: [col('Name', 'string', 0, 'name'), col('Webhooks', 'integer'), AGE],
+    cells: (o) => [((get(o, 'webhooks') as unknown[] | undefined) ?? []).length],
+  },
+  mutatingwebhookconfigurations: {
+    columns: [col('Name', 'string', 0, 'name'), col('Webhooks', 'integer'), AGE],
+    cells: (o) => [((get(o, 'webhooks') as unknown[] | undefined) ?? []).length],
+  },
+  apiservices: {
+    columns: [col('Name', 'string', 0, 'name'), col('Service'), col('Available'), AGE],
+    cells: (o) => {
+      const svc = get(o, 'spec', 'service') as { namespace?: string; name?: string } | null | undefined;
+      const avail = (
+        (get(o, 'status', 'conditions') as
+          { type?: string; status?: string; reason?: string }[] | undefined) ?? []
+      ).find((c) => c.type === 'Available');
+      return [
+        svc ? `${svc.namespace ?? ''}/${svc.name ?? ''}` : 'Local',
+        avail === undefined
+          ? 'Unknown'
+          : avail.status === 'True'
+            ? 'True'
+            : `${avail.status ?? 'Unknown'} (${avail.reason ?? ''})`,
+      ];
+    },
+  },
   configmaps: {
     columns: [col('Name', 'string', 0, 'name'), col('Data', 'integer'), AGE],
     cells: (o) => [Object.keys((get(o, 'data') as object | undefined) ?? {}).length],

@@ -16,6 +16,8 @@ import { ko } from '../../src/explain/locales/ko.js';
 import { koVerdict } from '../../src/explain/locales/ko-verdict.js';
 import { koMultiNode } from '../../src/explain/locales/ko-multi-node.js';
 import { koWhatIf } from '../../src/explain/locales/ko-what-if.js';
+import { enClusterServices } from '../../src/explain/locales/en-cluster-services.js';
+import { koClusterServices } from '../../src/explain/locales/ko-cluster-services.js';
 
 /** What the checker knows of the cluster an answer is about. */
 export interface InvariantContext {
@@ -293,7 +295,13 @@ function rawText(locale: 'en' | 'ko', key: string): string | undefined {
   };
   // The texts of the checks beyond the first checklist (VIPs, volumes, traffic) are merged into the
   // base `checks` and `advice` by src/explain/i18n.ts: look there too.
-  return lookup(base) ?? (prefix === '' ? lookup(locale === 'en' ? enVerdict : koVerdict) : undefined);
+  return (
+    lookup(base) ??
+    (prefix === ''
+      ? (lookup(locale === 'en' ? enVerdict : koVerdict) ??
+        lookup(locale === 'en' ? enClusterServices : koClusterServices))
+      : undefined)
+  );
 }
 
 /**
@@ -795,6 +803,31 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
         );
     for (const m of matching(NODE_DOWN_SENTENCES))
       out.push(`a drain takes no etcd member or API server down, yet the answer says: "${m.sentence}"`);
+  }
+  // 3c4. A Fail admission webhook left with no backend refuses the drain's replacement pods in its
+  // scope (admission-webhook `refuses-drain*`, issue 29): no sentence says they are recreated
+  // elsewhere without the refusal, and no single-replica workload in a refused namespace is said to
+  // be rescheduled and started elsewhere (one answer about one node: a joint answer words its own).
+  const refusing = reply.findings.filter(
+    (f) => f.check === 'admission-webhook' && f.severity === 'block' && f.variant.startsWith('refuses-drain'),
+  );
+  if (reply.multiNode === undefined && refusing.length > 0) {
+    const refusal = matching(['stops.pods-evicted-refused', 'stops.pods-evicted-refused_one']);
+    if (refusal.length === 0)
+      for (const m of matching(['stops.pods-evicted', 'stops.pods-evicted_one']))
+        out.push(`a webhook refuses the drain's replacements, yet without the refusal: "${m.sentence}"`);
+    const refusedNs = new Set(
+      refusing.flatMap((f) => (Array.isArray(f.facts.namespaces) ? (f.facts.namespaces as string[]) : [])),
+    );
+    for (const f of reply.findings)
+      if (
+        f.check === 'single-replica' &&
+        ['single', 'all-here', 'all-here-two'].includes(f.variant) &&
+        refusedNs.has(String(f.facts.namespace))
+      )
+        out.push(
+          `a webhook refuses the replacements in ${String(f.facts.namespace)}, yet ${String(f.facts.workload)} is said to be rescheduled elsewhere (single-replica/${f.variant})`,
+        );
   }
   // 3c3. Cluster DNS already down (a cluster-dns finding: no CoreDNS/kube-dns pod Ready, so the
   // kube-dns Service has no endpoint) is never said to keep answering (issue 16, real-clusters/01).

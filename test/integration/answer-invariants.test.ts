@@ -1981,6 +1981,49 @@ describe('the invariant checker catches planted contradictions', () => {
       },
       /a planned-work check raises a failure's verdict/,
     ],
+    [
+      // issue 29: a Fail webhook left with no backend refuses the drain's replacements
+      'pods said to be recreated elsewhere beside a webhook that refuses them',
+      {
+        stops: ['2 pods on borealis-cp-2 are evicted by the drain and recreated on other nodes'],
+        findings: [
+          {
+            check: 'admission-webhook',
+            plane: 'data',
+            severity: 'block',
+            variant: 'refuses-drain-own',
+            facts: {
+              webhook: 'validate.kyverno.svc-fail',
+              namespaces: ['kyverno'],
+              pods: ['kyverno/kyverno-1'],
+            },
+          },
+        ],
+      },
+      /a webhook refuses the drain's replacements, yet without the refusal: "2 pods on borealis-cp-2 are evicted/,
+    ],
+    [
+      'a single replica said to be rescheduled in a namespace whose replacements a webhook refuses',
+      {
+        findings: [
+          {
+            check: 'admission-webhook',
+            plane: 'data',
+            severity: 'block',
+            variant: 'refuses-drain',
+            facts: { webhook: 'validate.kyverno.svc-fail', namespaces: ['billing'], pods: ['billing/api-1'] },
+          },
+          {
+            check: 'single-replica',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'single',
+            facts: { workload: 'api', namespace: 'billing' },
+          },
+        ],
+      },
+      /a webhook refuses the replacements in billing, yet api is said to be rescheduled elsewhere/,
+    ],
   ] as const)('%s', (_name, planted, expected) => {
     const v = answerViolations(
       plant(

@@ -20,22 +20,22 @@ if (!KUBECTL)
   );
 const describeKubectl = KUBECTL ? describe : describe.skip;
 
+/** kubectl's stdout for `args`, with this kubeconfig and a discovery cache under `dir`. */
+async function kubectlIn(kubeconfig: string, dir: string, args: string[]): Promise<string> {
+  const { stdout } = await run(
+    KUBECTL as string,
+    ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache'), ...args],
+    { timeout: 20000, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return stdout;
+}
+
 describeKubectl('kubectl against the simulator', () => {
   let sim: RunningSimulator;
   let file: SnapshotFile;
   let dir: string;
   let kubeconfig: string;
-  const kubectl = async (...args: string[]): Promise<string> => {
-    const { stdout } = await run(
-      KUBECTL as string,
-      ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache'), ...args],
-      {
-        timeout: 20000,
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    );
-    return stdout;
-  };
+  const kubectl = (...args: string[]): Promise<string> => kubectlIn(kubeconfig, dir, args);
   const rows = (out: string): string[][] =>
     out
       .trim()
@@ -129,3 +129,52 @@ describeKubectl('kubectl against the simulator', () => {
     });
   });
 });
+
+describeKubectl(
+  'kubectl reads the webhooks, APIServices and Namespaces the simulator serves (issue 29)',
+  () => {
+    let sim: RunningSimulator;
+    let dir: string;
+    let kubeconfig: string;
+    const kubectl = (...args: string[]): Promise<string> => kubectlIn(kubeconfig, dir, args);
+    beforeAll(async () => {
+      sim = await startScenarioSimulator(
+        await loadScenario('57-worker-namespace-terminating-behind-unavailable-apiservice.json'),
+      );
+      dir = await mkdtemp(join(tmpdir(), 'kubectl-'));
+      kubeconfig = join(dir, 'config');
+      await writeFile(kubeconfig, sim.kubeconfig);
+    });
+    afterAll(async () => {
+      await sim.close();
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    it('get apiservices says which is not Available and why; get ns shows the Terminating namespace as recorded', async () => {
+      const api = await kubectl('get', 'apiservices');
+      expect(api).toMatch(/^NAME\s+SERVICE\s+AVAILABLE\s+AGE/);
+      expect(api).toMatch(
+        /v1beta1\.metrics\.k8s\.io\s+kube-system\/metrics-server\s+False \(FailedDiscoveryCheck\)/,
+      );
+      expect(api).toMatch(/v1\.apps\s+Local\s+True/);
+      const ns = await kubectl('get', 'namespace', 'legacy-team', '-o', 'json');
+      expect((JSON.parse(ns) as { status: { phase: string } }).status.phase).toBe('Terminating');
+      // none in this file: kubectl prints nothing on stdout ("No resources found" goes to stderr)
+      expect(await kubectl('get', 'validatingwebhookconfigurations')).toBe('');
+    });
+
+    it('get validatingwebhookconfigurations lists Kyverno with its webhook count', async () => {
+      const s = await startScenarioSimulator(
+        await loadScenario('54-worker-kyverno-fail-webhook-only-backend.json'),
+      );
+      try {
+        const cfg = join(dir, 'config-54');
+        await writeFile(cfg, s.kubeconfig);
+        const stdout = await kubectlIn(cfg, dir, ['get', 'validatingwebhookconfigurations']);
+        expect(stdout).toMatch(/kyverno-resource-validating-webhook-cfg\s+2\s+\d+/);
+      } finally {
+        await s.close();
+      }
+    });
+  },
+);

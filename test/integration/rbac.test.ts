@@ -14,6 +14,7 @@ import { createAnswerService } from '../../src/answer/answer.js';
 import { parseCommand } from '../../src/commands/parse-command.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { readSnapshot } from '../../src/cluster/read-snapshot.js';
+import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
 import { createKubeApi } from '../../src/maintenance/execute/kube-api.js';
 import { acquireKuredLock, releaseKuredLock } from '../../src/maintenance/plan/kured-lock.js';
 import type { AnswerJob } from '../../src/queue/job.js';
@@ -231,6 +232,31 @@ describe('the committed roles (read straight from deploy/, no kubectl needed)', 
     expect(rules.some((r) => r.nonResourceURLs?.includes('/readyz'))).toBe(true);
   });
 
+  it('the read role reads, lists and watches what stops for the whole cluster with a node (issue 29)', () => {
+    const rules = rulesOf(read);
+    const allowed = (method: string, path: string, query: string): boolean => {
+      const a = requestAttributes(method, path, new URLSearchParams(query));
+      return rules.some((r) => ruleAllows(r, a));
+    };
+    for (const list of [
+      '/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations',
+      '/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations',
+      '/apis/apiregistration.k8s.io/v1/apiservices',
+      '/apis/storage.k8s.io/v1/csidrivers',
+      '/apis/storage.k8s.io/v1/volumeattachments',
+      '/api/v1/namespaces',
+      '/apis/discovery.k8s.io/v1/endpointslices',
+    ])
+      for (const [method, path, query] of [
+        ['GET', list, ''],
+        ['GET', list, 'watch=true'],
+        ['GET', `${list}/x`, ''],
+      ] as const)
+        expect(`${method} ${path}?${query}: ${allowed(method, path, query)}`).toBe(
+          `${method} ${path}?${query}: true`,
+        );
+  });
+
   it('the maintenance role adds exactly node patches, evictions and the lock Lease', () => {
     const rules = rulesOf(maintenance);
     for (const r of rules) {
@@ -301,11 +327,8 @@ describeKubectl('the rendered read-only role, enforced by the simulator', () => 
       expect(rules.clusterRules).toEqual([]);
       expect(Object.values(rules.namespaceRules).flat()).toEqual([]);
     }
-    expect(Object.keys(readOnly.namespaceRules).sort()).toEqual([
-      'default',
-      'kube-node-lease',
-      'kube-system',
-    ]);
+    // default's Role (the `kubernetes` EndpointSlices) went when every EndpointSlice became readable (issue 29)
+    expect(Object.keys(readOnly.namespaceRules).sort()).toEqual(['kube-node-lease', 'kube-system']);
     const sim = await startScenarioSimulator('12-cp-holds-scheduler-kcm-leases-and-etcd-leader.json', {
       rbac: await gatewayOf('read-only'),
     });
@@ -364,6 +387,45 @@ describeKubectl('the rendered read-only role, enforced by the simulator', () => 
       });
       expect(noKubeSystem.readErrors.map((e) => `${e.resource}:${e.reason}`)).toEqual(['leases:forbidden']);
       expect(noKubeSystem.kubeProxyConfig?.error?.reason).toBe('forbidden');
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it('reads webhook configurations, APIServices, Namespaces and EndpointSlices; without the rule, the kind is unknown, never passing (issue 29)', async () => {
+    const sim = await startScenarioSimulator('54-worker-kyverno-fail-webhook-only-backend.json', {
+      rbac: readOnly,
+    });
+    try {
+      const read = () =>
+        readSnapshot({ kubeConfig: kubeConfigOf(sim), cluster: 't', focusNode: 'hydra-wk-2' });
+      const full = await read();
+      expect(full.readErrors).toEqual([]);
+      expect(full.webhookConfigurations?.map((c) => c.metadata.name)).toEqual([
+        'kyverno-resource-validating-webhook-cfg',
+      ]);
+      expect(full.backendEndpointSlices?.map((e) => e.metadata.name)).toEqual(['kyverno-svc-x7k2p']);
+      expect(full.apiserverEndpointSlices).toHaveLength(1);
+      expect(full.namespaces?.map((n) => n.metadata.name)).toContain('kyverno');
+      expect(full.apiServices).toEqual([]);
+      sim.setRbac({
+        ...readOnly,
+        clusterRules: readOnly.clusterRules.filter(
+          (r) => !r.apiGroups?.includes('admissionregistration.k8s.io'),
+        ),
+      });
+      const weaker = await read();
+      expect(weaker.readErrors.map((e) => `${e.resource}:${e.reason}`).sort()).toEqual([
+        'mutatingwebhookconfigurations:forbidden',
+        'validatingwebhookconfigurations:forbidden',
+      ]);
+      const impact = analyzeRebootImpact(weaker, 'hydra-wk-2', weaker.capturedAt);
+      expect(impact.findings.filter((f) => f.check === 'admission-webhook')).toEqual([]);
+      expect(impact.findings.filter((f) => f.check === 'read-error').map((f) => f.severity)).toEqual([
+        'warn',
+        'warn',
+      ]);
+      expect(impact.verdict).not.toBe('safe');
     } finally {
       await sim.close();
     }

@@ -107,6 +107,8 @@ describe('the simulator API', () => {
     );
     const groups = await getJson<{ groups: { name: string }[] }>(s, '/apis');
     expect(groups.body.groups.map((g) => g.name).sort()).toEqual([
+      'admissionregistration.k8s.io',
+      'apiregistration.k8s.io',
       'apps',
       'coordination.k8s.io',
       'discovery.k8s.io',

@@ -67,7 +67,11 @@ const PATHS = [
   '/api/v1/persistentvolumeclaims',
   '/api/v1/persistentvolumes',
   '/api/v1/services',
-  '/apis/discovery.k8s.io/v1/namespaces/default/endpointslices',
+  '/apis/discovery.k8s.io/v1/endpointslices',
+  '/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations',
+  '/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations',
+  '/apis/apiregistration.k8s.io/v1/apiservices',
+  '/api/v1/namespaces',
 ] as const;
 const PODS = '/api/v1/pods';
 const RS = '/apis/apps/v1/replicasets';

@@ -51,6 +51,12 @@ export const en = {
     worker: 'worker node',
   },
   stops: {
+    'pods-evicted-refused':
+      '{{count}} pods on {{node}} are evicted by the drain, but admission webhook {{webhook}} refuses their replacements while it has no backend: they are not recreated until it is back',
+    'pods-evicted-refused_one':
+      'the pod on {{node}} is evicted by the drain, but admission webhook {{webhook}} refuses its replacement while it has no backend: it is not recreated until it is back',
+    'single-down-refused':
+      '{{workloads}}: down, and not started elsewhere while admission webhook {{webhook}} refuses the replacement',
     'api-all': 'every API call and kubectl command (the API server is the only way in)',
     'vip-move':
       'the control-plane VIP on {{node}}: clients that reach the API through it pause for a few seconds while it moves (if it moves)',
@@ -972,6 +978,7 @@ export const en = {
     leases: 'Leader Leases',
     nodes: 'Nodes',
     workloads: 'Workloads',
+    singlePoints: 'Single points of failure for the whole cluster',
     unseen: 'Not seen',
     gistHealthy: 'the control plane can take a failure today',
     gistDegradedData:

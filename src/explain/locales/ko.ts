@@ -47,6 +47,10 @@ export const ko: Messages = {
   },
   role: { 'control-plane': '컨트롤 플레인 노드', worker: '워커 노드' },
   stops: {
+    'pods-evicted-refused':
+      '{{node}}의 파드 {{count}}개는 드레인으로 축출되지만, 어드미션 웹훅 {{webhook}}에 백엔드가 없는 동안 대체 파드가 거부되어 웹훅이 돌아올 때까지 다시 만들어지지 않습니다',
+    'single-down-refused':
+      '{{workloads}}: 중단되며, 어드미션 웹훅 {{webhook}}(이)가 대체 파드를 거부하는 동안 다른 곳에서 시작되지 않습니다',
     'api-all': '모든 API 호출과 kubectl 명령 (API 서버가 유일한 허브)',
     'vip-move':
       '{{node}}의 컨트롤 플레인 VIP: VIP가 옮겨 가는 동안(옮겨 간다면) VIP로 API에 접속하는 클라이언트가 몇 초간 멈춥니다',
@@ -858,6 +862,7 @@ export const ko: Messages = {
     leases: '리더 Lease',
     nodes: '노드',
     workloads: '워크로드',
+    singlePoints: '클러스터 전체의 단일 장애점',
     unseen: '보지 못한 것',
     gistHealthy: '오늘 컨트롤 플레인은 장애 하나를 견딜 수 있습니다',
     gistDegradedData:

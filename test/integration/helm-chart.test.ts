@@ -192,7 +192,7 @@ describe('charts/k8s-ha-bot', () => {
     for (const o of objects) expect(o.metadata.name).toMatch(/^bot-k8s-ha-bot(-|$)/);
     const namespaced = objects.filter((o) => o.metadata.namespace !== undefined);
     expect(new Set(namespaced.map((o) => o.metadata.namespace))).toEqual(
-      new Set(['ops', 'kube-system', 'kube-node-lease', 'default']),
+      new Set(['ops', 'kube-system', 'kube-node-lease']),
     );
     const worker = rbacRulesFromManifests(stdout, { namespace: 'ops', name: 'bot-k8s-ha-bot' });
     const lock = parseMaintenancePolicyLock(

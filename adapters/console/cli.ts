@@ -96,6 +96,13 @@ function parseLang(value: string): Locale {
   return value;
 }
 
+/** `--reboot-delay`: whole seconds, 0 to 3600. */
+function parseSeconds(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 3600) throw new InvalidArgumentError('whole seconds, 0-3600');
+  return n;
+}
+
 /** `--captured-at`: an RFC 3339 date-time. */
 function parseCapturedAt(value: string): string {
   const t = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(value)
@@ -551,10 +558,21 @@ export async function runCli(
       '--kubeconfig-out <file>',
       'write the kubeconfig to this file (mode 0600) instead of stdout; the banner goes to stderr either way',
     )
+    .option(
+      '--reboot-delay <s>',
+      'seconds a node whose reboot is requested stays down (default 20)',
+      parseSeconds,
+    )
     .action(
       async (
         file: string,
-        opts: { port?: number; host: string; heartbeats: boolean; kubeconfigOut?: string },
+        opts: {
+          port?: number;
+          host: string;
+          heartbeats: boolean;
+          kubeconfigOut?: string;
+          rebootDelay?: number;
+        },
       ) => {
         const { runSimulateCommand } = await import('../../src/simulator/run-simulate-command.js');
         let sim;
@@ -566,6 +584,7 @@ export async function runCli(
               host: opts.host,
               heartbeats: opts.heartbeats,
               ...(opts.kubeconfigOut !== undefined ? { kubeconfigOut: opts.kubeconfigOut } : {}),
+              ...(opts.rebootDelay !== undefined ? { rebootDelayMs: opts.rebootDelay * 1000 } : {}),
             },
             io,
           );

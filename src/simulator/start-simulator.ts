@@ -31,7 +31,7 @@ import { startHeartbeats } from './heartbeats.js';
 import type { HeartbeatOptions, Heartbeats } from './heartbeats.js';
 import { rebootNode } from './reboot-node.js';
 import type { RebootHandle, RebootOptions } from './reboot-node.js';
-import { lowerBound, objectKey, readObject } from './store-writes.js';
+import { lowerBound, objectKey, readAll, readObject } from './store-writes.js';
 import type { WireObject } from './store-writes.js';
 import type { SnapshotFile } from '../cluster/snapshot-file.js';
 import { parseFieldSelector } from './field-selector.js';
@@ -156,6 +156,11 @@ export interface RunningSimulator {
    * @param name - object name
    */
   getObject(plural: string, namespace: string | null, name: string): WireObject | undefined;
+  /**
+   * Every object of a resource as currently served (parsed copies), in `namespace/name` order.
+   * @param plural - resource plural, e.g. `nodes`, `pods`
+   */
+  listObjects(plural: string): WireObject[];
   /**
    * Drop the watch history but its newest `keep` events: a watch resuming from an older
    * resourceVersion then gets `410 Gone` (tests).
@@ -377,6 +382,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
       const rs = store.resources.get(plural);
       return rs ? readObject(store, plural, objectKey(rs, namespace, name)) : undefined;
     },
+    listObjects: (plural) => readAll(store, plural),
     compactWatchHistory(keep = 0) {
       store.changes.compact(keep);
     },

@@ -45,6 +45,8 @@ export const WEB_CHAT_PAGE = `<!doctype html>
   <h3>Nodes (simulated cluster)</h3>
   <table><thead><tr><th>node</th><th>Ready</th><th>cordoned</th><th>pods</th><th>bootID</th></tr></thead>
   <tbody id="nodes"></tbody></table>
+  <h3>What changed</h3>
+  <ol id="changes"></ol>
   <p>Pick who you are in "as", then type a request. A maintenance needs an approval by someone
   else: request it as alice, switch to bob, press Approve. The node is cordoned, drained,
   rebooted (NotReady, a new bootID, Ready) and uncordoned, here on the right.</p>
@@ -107,9 +109,31 @@ $('form').onsubmit = (e) => {
   $('text').value = '';
   send({ text }, text);
 };
+const last = new Map();
+function noteChanges(nodes) {
+  for (const n of nodes) {
+    const was = last.get(n.name);
+    last.set(n.name, n);
+    if (!was) continue;
+    const said = [];
+    if (!was.cordoned && n.cordoned) said.push('cordoned');
+    if (was.ready === 'True' && n.ready !== 'True') said.push('NotReady');
+    if (was.bootID !== n.bootID) said.push('new bootID ' + n.bootID.slice(0, 8));
+    if (was.ready !== 'True' && n.ready === 'True') said.push('Ready');
+    if (was.cordoned && !n.cordoned) said.push('uncordoned');
+    if (was.pods !== n.pods) said.push(n.pods + ' pods');
+    for (const what of said) {
+      const li = el('li', '', new Date().toLocaleTimeString() + ' ' + n.name + ': ' + what);
+      li.dataset.node = n.name;
+      li.dataset.change = what.split(' ')[0];
+      $('changes').append(li);
+    }
+  }
+}
 async function refreshNodes() {
   try {
     const { nodes } = await (await fetch('/api/nodes')).json();
+    noteChanges(nodes);
     const rows = nodes.map((n) => {
       const tr = el('tr');
       tr.dataset.node = n.name;

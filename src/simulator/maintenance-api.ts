@@ -10,15 +10,16 @@
  *   kube-apiserver decides it ({@link decideEviction}, the one implementation the analysis reads too);
  *   a dry run is asked by `?dryRun=All` or by the Eviction body's `deleteOptions.dryRun: ["All"]`
  *   (what `kubectl drain --dry-run=server` sends);
- * - after a pod is deleted, its ReplicaSet's or StatefulSet's replacement, scheduled on another
- *   Ready, schedulable node whose NoSchedule/NoExecute taints it tolerates and whose labels match
- *   its `nodeSelector` (least pods first), Running and Ready at once; Pending and unscheduled when
- *   no node fits (nor one below its `allocatable.pods`). Either controller can be off
+ * - after a pod is deleted, its ReplicaSet's or StatefulSet's replacement, placed on another node
+ *   by the scheduler (schedule-pod.ts: the analysis' placement model), Running and Ready at once;
+ *   Pending and unscheduled when no node fits; a `scale` (or a changed `spec.replicas`) is
+ *   followed the same way. Either controller can be off
  *   ({@link SimulatorControllers}, as on a kube-apiserver without kube-controller-manager): its
  *   deleted pods are then not replaced until it is on again. A dry run (`?dryRun=All`, or the Eviction body's
- *   `deleteOptions.dryRun`) changes nothing. The
- *   simulator has no disruption controller: an eviction decrements the budget's
- *   `disruptionsAllowed` (and `currentHealthy` for a Ready pod), and a Ready replacement gives it back.
+ *   `deleteOptions.dryRun`) changes nothing. An eviction decrements the budget's
+ *   `disruptionsAllowed` (and `currentHealthy` for a Ready pod) and records the pod in
+ *   `disruptedPods`, as the eviction API does; after a pod is replaced, deleted, scaled away or
+ *   changed, the disruption controller (`syncBudgets`) counts the namespace's budgets again.
  * @see https://kubernetes.io/docs/concepts/scheduling-eviction/api-eviction/
  * @see https://kubernetes.io/docs/tasks/run-application/configure-pdb/#unhealthy-pod-eviction-policy
  */
@@ -234,6 +235,8 @@ export function serveWrite(
       const answer = update(store, r, r.name, now);
       if (answer.code === 200 && SCALABLE.has(r.plural))
         reconcileWorkload(store, state, r.plural, answer.body as WireObject, now);
+      if (answer.code === 200 && (r.plural === 'pods' || SCALABLE.has(r.plural)))
+        syncBudgets(store, r.namespace ?? 'default', now);
       return answer;
     }
     if (r.name && r.method === 'DELETE') return remove(store, state, r, r.name, now);
@@ -423,6 +426,7 @@ function remove(
   deleteObject(store, r.plural, key);
   if (r.plural === 'pods') {
     replace(store, state, current as unknown as KPod, now);
+    syncBudgets(store, current.metadata.namespace ?? 'default', now);
     return { code: 200, body: current };
   }
   return {
@@ -440,6 +444,7 @@ function remove(
 interface WirePdb extends WireObject {
   spec?: EvictionBudget['spec'];
   status?: NonNullable<EvictionBudget['status']> & {
+    expectedPods?: number;
     conditions?: {
       type: string;
       status: string;
@@ -557,17 +562,42 @@ function replace(store: ObjectStore, state: MaintenanceState, old: KPod, now: Da
   }
   const name = ctrl.kind === 'StatefulSet' ? old.metadata.name : `${ctrl.name}-${randomSuffix()}`;
   const pod = createPod(store, old, name, now, old.spec?.nodeName ?? '');
-  const st = pod.status?.phase === 'Running' ? budgetsOf(store, pod) : [];
-  // the disruption controller's view: a Ready replacement restores the budget
-  for (const pdb of st) {
-    const status = (pdb.status = { ...(pdb.status ?? {}) });
-    status.currentHealthy = (status.currentHealthy ?? 0) + 1;
-    status.disruptionsAllowed = Math.max(0, status.currentHealthy - (status.desiredHealthy ?? 0));
-    if (status.disruptedPods) {
-      delete status.disruptedPods[old.metadata.name];
-      if (Object.keys(status.disruptedPods).length === 0) delete status.disruptedPods;
-    }
-    setDisruptionAllowed(status, status.disruptionsAllowed > 0, now);
+  // a Ready replacement ends the disruption the budget recorded
+  for (const pdb of pod.status?.phase === 'Running' ? budgetsOf(store, pod) : []) {
+    if (!pdb.status?.disruptedPods?.[old.metadata.name]) continue;
+    const status = (pdb.status = { ...pdb.status });
+    const { [old.metadata.name]: _gone, ...rest } = status.disruptedPods ?? {};
+    if (Object.keys(rest).length > 0) status.disruptedPods = rest;
+    else delete status.disruptedPods;
+    writeObject(store, 'poddisruptionbudgets', pdb, now);
+  }
+  syncBudgets(store, pod.metadata.namespace ?? 'default', now);
+}
+
+/**
+ * The disruption controller's count of the namespace's budgets: `currentHealthy` (their pods that
+ * are Ready and not being deleted), `expectedPods` (their pods), `disruptionsAllowed` =
+ * max(0, currentHealthy − desiredHealthy) with the `desiredHealthy` recorded in the status (the
+ * controller derives it from the workloads' scale, which the simulator does not re-derive), and
+ * the `DisruptionAllowed` condition; written only when something changed.
+ * @see https://kubernetes.io/docs/tasks/run-application/configure-pdb/#think-about-how-your-application-reacts-to-disruptions
+ * @see https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/disruption/disruption.go
+ */
+function syncBudgets(store: ObjectStore, namespace: string, now: Date): void {
+  const pods = (readAll(store, 'pods') as unknown as KPod[]).filter(
+    (p) => (p.metadata.namespace ?? 'default') === namespace,
+  );
+  for (const pdb of readAll(store, 'poddisruptionbudgets') as WirePdb[]) {
+    if ((pdb.metadata.namespace ?? 'default') !== namespace || !pdb.status) continue;
+    const mine = pods.filter((p) => budgetsOfPod(p, [pdb]).length > 0);
+    const healthy = mine.filter((p) => isPodReady(p) && p.metadata.deletionTimestamp === undefined).length;
+    const allowed = Math.max(0, healthy - (pdb.status.desiredHealthy ?? 0));
+    const st = pdb.status;
+    if (st.currentHealthy === healthy && st.disruptionsAllowed === allowed && st.expectedPods === mine.length)
+      continue;
+    const status = (pdb.status = { ...st, currentHealthy: healthy, expectedPods: mine.length });
+    status.disruptionsAllowed = allowed;
+    setDisruptionAllowed(status, allowed > 0, now);
     writeObject(store, 'poddisruptionbudgets', pdb, now);
   }
 }
@@ -737,6 +767,7 @@ function scale(
   (w.spec ??= {}).replicas = replicas;
   const stored = writeObject(store, r.plural, w, now) as WireWorkload;
   reconcileWorkload(store, state, r.plural, stored, now);
+  syncBudgets(store, r.namespace ?? 'default', now);
   return { code: 200, body: scaleOf(readObject(store, r.plural, key) as WireWorkload) };
 }
 

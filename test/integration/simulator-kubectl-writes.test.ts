@@ -58,6 +58,14 @@ describeKubectl('kubectl writes to the simulator, and its controllers', () => {
     const up = await storefront();
     expect(up).toHaveLength(5);
     expect(up.every((p) => p.status.phase === 'Running' && p.spec.nodeName)).toBe(true);
+    // the disruption controller counts the budget's pods again: 5 healthy, 2 desired (minAvailable)
+    const pdb = await json<{
+      status: { currentHealthy: number; desiredHealthy: number; disruptionsAllowed: number };
+    }>('-n', 'shop', 'get', 'pdb', 'storefront');
+    expect(pdb.status).toMatchObject({
+      currentHealthy: 5,
+      disruptionsAllowed: 5 - pdb.status.desiredHealthy,
+    });
     const dep = await json<{ status: { readyReplicas: number } }>(
       '-n',
       'shop',

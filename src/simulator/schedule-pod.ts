@@ -48,7 +48,9 @@ export function schedulePod(store: ObjectStore, pod: KPod, now: Date, exclude = 
   const ordered = nodes
     .filter((n) => n.metadata.name !== exclude)
     .sort((a, b) => load(a) - load(b) || (a.metadata.name < b.metadata.name ? -1 : 1));
-  // The model answers "does it fit on this set of nodes": ask it one node at a time.
+  // The model answers "does it fit on this set of nodes": first on them all (no room anywhere:
+  // Pending, one call), then one node at a time.
+  if (placeEvictedPods(index, new Set([exclude]), [pod]).unplaced.length > 0) return null;
   return (
     ordered.find(
       (n) =>

@@ -160,4 +160,30 @@ describeBrowser('k8s-ha-bot try, in headless Chromium', () => {
     );
     expect(done).toContain('uncordoned');
   }, 480_000);
+
+  it("a fleet plan of both workers, requested by alice and approved by bob, runs to its end; the card names each node's request", async () => {
+    await ask('alice', 'maintain all workers kernel patch');
+    const card = lastReply();
+    const title = (await card.locator('.title').textContent()) ?? '';
+    const id = /Maintenance plan (mp-[a-z0-9]+)/.exec(title)?.[1];
+    expect(id).toBeDefined();
+    await page.selectOption('#user', 'bob');
+    const before = await page.locator('.msg.bot').count();
+    await card.locator('button[data-action="maintenance-approve"]').click();
+    await page.locator('.msg.bot').nth(before).waitFor({ timeout: 120_000 });
+    const done = await eventually(
+      `plan ${id ?? ''} completed`,
+      async () => {
+        await ask('alice', `status ${id ?? ''}`);
+        const reply = lastReply();
+        return /^Completed/.test((await reply.locator('.summary').textContent()) ?? '')
+          ? reply.locator('.section li').allTextContents()
+          : null;
+      },
+      400_000,
+      3000,
+    );
+    for (const node of ['atlas-wk-1', 'atlas-wk-2'])
+      expect(done.find((l) => l.includes(`${node} (worker)`))).toMatch(/done \(request mr-[a-z0-9]+\)/);
+  }, 600_000);
 });

@@ -10,7 +10,8 @@
  * HTTP (node:http, loopback only): `GET /` the page; `POST /api/ask` `{text, user}` or `{button:
  * {id, value}, user}` → `{reply, text, exitCode}` (the reply made safe: src/explain/safe-reply.ts);
  * `GET /api/nodes` → `{nodes: [{name, ready, cordoned, bootID, pods}]}`. Bodies above 16 KiB are
- * refused (413).
+ * refused (413), a POST that is not `application/json` (415: no other site can post without a CORS
+ * preflight), and any Host but 127.0.0.1 or localhost (421: DNS rebinding).
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -133,7 +134,13 @@ export async function startWebChat(o: WebChatOptions): Promise<WebChat> {
       return;
     }
     if (req.method === 'GET' && path === '/api/nodes') return sendJson(res, 200, { nodes: o.nodes() });
+    // Only this page may ask: another site's form or script cannot send JSON without a CORS
+    // preflight (never answered here), and a DNS-rebound name is not this Host.
+    if (!/^(?:127\.0\.0\.1|localhost)(?::\d+)?$/.test(req.headers.host ?? ''))
+      return sendJson(res, 421, { error: 'open the page at 127.0.0.1' });
     if (req.method === 'POST' && path === '/api/ask') {
+      if (!(req.headers['content-type'] ?? '').startsWith('application/json'))
+        return sendJson(res, 415, { error: 'send application/json' });
       readJson(req).then(
         (body) =>
           ask(body).then(

@@ -20,6 +20,7 @@ export function main(argv: readonly string[], io?: CliIo): Promise<number> {
     {
       loadGateway: async () => (await import('./gateway/gateway.js')).startGateway,
       loadChatSettingsCheck: async () => (await import('./gateway/check-chat-settings.js')).checkChatSettings,
+      loadWebChat: async () => (await import('./web/web-chat.js')).startWebChat,
     },
     io,
   );

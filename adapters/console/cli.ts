@@ -7,6 +7,7 @@
  *   k8s-ha-bot chat [--cluster NAME] [--as NAME]   interactive prompt (also: no arguments)
  *   k8s-ha-bot worker [--cluster NAME]…   consume jobs from Redis (REDIS_URL)
  *   k8s-ha-bot simulate FILE [--port N] [--no-heartbeats]   serve a snapshot file as a Kubernetes API
+ *   k8s-ha-bot try [--port N]      the simulator, Redis, a worker and a chat page on 127.0.0.1
  *   k8s-ha-bot snapshot [--context C | --cluster NAME] > FILE   capture what the checks read into one file
  *   k8s-ha-bot config check        validate the configuration and kubeconfig contexts
  *   k8s-ha-bot gateway             host the chat adapters (Slack: SLACK_* env; Teams: MICROSOFT_APP_*; REDIS_URL)
@@ -23,6 +24,7 @@ import { userInfo } from 'node:os';
 // each command loads its own modules in its action, so `--version` and `help` load no
 // Kubernetes client and no chat SDK, and `ask` loads no chat SDK.
 import type { Locale } from '../../src/commands/types.js';
+import type { Reply } from '../../src/explain/reply.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import type { Settings, SettingsFlags } from '../../src/config/settings.js';
 import type { SnapshotFile } from '../../src/cluster/snapshot-file.js';
@@ -56,6 +58,17 @@ export type GatewayStarter = (options: {
 }) => Promise<HostedGateway>;
 
 /**
+ * Starts the local chat page of `try` (adapters/web/web-chat.ts's `startWebChat`): `ask` answers
+ * one request of a user, `nodes` is what the page shows of the cluster; on 127.0.0.1.
+ * @throws the listen error when `port` is taken
+ */
+export type WebChatStarter = (options: {
+  ask: (text: string, user: string) => Promise<{ reply: Reply; exitCode: number }>;
+  nodes: () => { name: string; ready: string; cordoned: boolean; bootID: string; pods: number }[];
+  port?: number;
+}) => Promise<{ url: string; close(): Promise<void> }>;
+
+/**
  * The chat side of the CLI, loaded only by the commands that use it: the console adapter
  * never imports the gateway, Slack or Teams modules; the composition root (adapters/k8s-ha-bot.ts)
  * hands these in as dynamic imports, so `ask`, `--version` and `help` never load a chat SDK.
@@ -65,6 +78,8 @@ export interface ChatAdapterLoaders {
   loadGateway: () => Promise<GatewayStarter>;
   /** The Slack and Teams settings check (`k8s-ha-bot config check`). */
   loadChatSettingsCheck: () => Promise<ChatSettingsCheck>;
+  /** The local chat page (`k8s-ha-bot try`). */
+  loadWebChat: () => Promise<WebChatStarter>;
 }
 
 /** Where the CLI writes; injected so tests can capture it. */
@@ -95,6 +110,20 @@ function packageVersion(): string {
 function parseLang(value: string): Locale {
   if (value !== 'en' && value !== 'ko') throw new InvalidArgumentError('use en or ko');
   return value;
+}
+
+/** `--port`: 0 to 65535 (0: a free one). */
+function parsePort(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('a port number 0-65535');
+  return n;
+}
+
+/** `--reboot-delay`: whole seconds, 0 to 3600. */
+function parseSeconds(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 3600) throw new InvalidArgumentError('whole seconds, 0-3600');
+  return n;
 }
 
 /** `--captured-at`: an RFC 3339 date-time. */
@@ -654,11 +683,7 @@ export async function runCli(
       'serve a snapshot file (scenario or kubectl List) as a Kubernetes API; the kubeconfig on stdout (or --kubeconfig-out), the rest on stderr',
     )
     .argument('<file>', 'snapshot file')
-    .option('--port <n>', 'port (default: a free one)', (v) => {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('a port number 0-65535');
-      return n;
-    })
+    .option('--port <n>', 'port (default: a free one)', parsePort)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option(
       '--no-heartbeats',
@@ -668,10 +693,21 @@ export async function runCli(
       '--kubeconfig-out <file>',
       'write the kubeconfig to this file (mode 0600) instead of stdout; the banner goes to stderr either way',
     )
+    .option(
+      '--reboot-delay <s>',
+      'seconds a node whose reboot is requested stays down (default 20)',
+      parseSeconds,
+    )
     .action(
       async (
         file: string,
-        opts: { port?: number; host: string; heartbeats: boolean; kubeconfigOut?: string },
+        opts: {
+          port?: number;
+          host: string;
+          heartbeats: boolean;
+          kubeconfigOut?: string;
+          rebootDelay?: number;
+        },
       ) => {
         const { runSimulateCommand } = await import('../../src/simulator/run-simulate-command.js');
         let sim;
@@ -683,6 +719,7 @@ export async function runCli(
               host: opts.host,
               heartbeats: opts.heartbeats,
               ...(opts.kubeconfigOut !== undefined ? { kubeconfigOut: opts.kubeconfigOut } : {}),
+              ...(opts.rebootDelay !== undefined ? { rebootDelayMs: opts.rebootDelay * 1000 } : {}),
             },
             io,
           );
@@ -708,6 +745,49 @@ export async function runCli(
         });
       },
     );
+
+  program
+    .command('try')
+    .description(
+      'try everything locally, no Slack or Teams: the simulator (demo cluster), Redis, a worker and a chat page on 127.0.0.1',
+    )
+    .option('--port <n>', 'port of the chat page (default: a free one)', parsePort)
+    .option('--reboot-delay <s>', 'seconds a rebooted node stays down (default 20)', parseSeconds)
+    .action(async (opts: { port?: number; rebootDelay?: number }) => {
+      const [{ runTry, TRY_CLUSTER }, { countQueueWorkers }, { loadSettings }, { redisTargetOf }] =
+        await Promise.all([
+          import('./try-command.js'),
+          import('./count-queue-workers.js'),
+          import('../../src/config/settings.js'),
+          import('../../src/config/bot-config.js'),
+        ]);
+      // The try's own Redis and configuration, whatever REDIS_URL or K8S_HA_BOT_CONFIG say.
+      const trySettings = loadSettings({ ...io.env, REDIS_URL: undefined, K8S_HA_BOT_CONFIG: undefined });
+      const logger = await cliLogger();
+      const running = await runTry(
+        {
+          ...(opts.port !== undefined ? { port: opts.port } : {}),
+          ...(opts.rebootDelay !== undefined ? { rebootDelayMs: opts.rebootDelay * 1000 } : {}),
+        },
+        {
+          loadConfig: (path) => configFor({ config: path }, trySettings),
+          runnerFor: (config) => runnerFor(config, logger, trySettings),
+          workers: async (config) => {
+            const target = redisTargetOf(config.redis);
+            if (target === undefined) return null;
+            return countQueueWorkers(target, TRY_CLUSTER, { prefix: trySettings.queue.prefix, logger });
+          },
+          self: { command: process.execPath, args: [...process.execArgv, process.argv[1] ?? ''] },
+          startWebChat: await chat.loadWebChat(),
+          err: io.err,
+        },
+      );
+      await new Promise<void>((done) => {
+        const stop = (): void => void running.close().then(done);
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
 
   program
     .command('snapshot')

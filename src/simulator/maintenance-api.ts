@@ -10,20 +10,21 @@
  *   kube-apiserver decides it ({@link decideEviction}, the one implementation the analysis reads too);
  *   a dry run is asked by `?dryRun=All` or by the Eviction body's `deleteOptions.dryRun: ["All"]`
  *   (what `kubectl drain --dry-run=server` sends);
- * - after a pod is deleted, its ReplicaSet's or StatefulSet's replacement, scheduled on another
- *   Ready, schedulable node whose NoSchedule/NoExecute taints it tolerates and whose labels match
- *   its `nodeSelector` (least pods first), Running and Ready at once; Pending and unscheduled when
- *   no node fits (nor one below its `allocatable.pods`). Either controller can be off
+ * - after a pod is deleted, its ReplicaSet's or StatefulSet's replacement, placed on another node
+ *   by the scheduler (schedule-pod.ts: the analysis' placement model), Running and Ready at once;
+ *   Pending and unscheduled when no node fits; a `scale` (or a changed `spec.replicas`) is
+ *   followed the same way. Either controller can be off
  *   ({@link SimulatorControllers}, as on a kube-apiserver without kube-controller-manager): its
  *   deleted pods are then not replaced until it is on again. A dry run (`?dryRun=All`, or the Eviction body's
- *   `deleteOptions.dryRun`) changes nothing. The
- *   simulator has no disruption controller: an eviction decrements the budget's
- *   `disruptionsAllowed` (and `currentHealthy` for a Ready pod), and a Ready replacement gives it back.
+ *   `deleteOptions.dryRun`) changes nothing. An eviction decrements the budget's
+ *   `disruptionsAllowed` (and `currentHealthy` for a Ready pod) and records the pod in
+ *   `disruptedPods`, as the eviction API does; after a pod is replaced, deleted, scaled away or
+ *   changed, the disruption controller (`syncBudgets`) counts the namespace's budgets again.
  * @see https://kubernetes.io/docs/concepts/scheduling-eviction/api-eviction/
  * @see https://kubernetes.io/docs/tasks/run-application/configure-pdb/#unhealthy-pod-eviction-policy
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { isPodReady, toleratesNode } from '../analysis/cluster-index.js';
+import { isPodReady } from '../analysis/cluster-index.js';
 import {
   EVICTION_BLOCKED_MESSAGE,
   type EvictionBudget,
@@ -34,6 +35,7 @@ import type { KNode, KPod, KTaint } from '../cluster/types.js';
 import { isBotError } from '../errors.js';
 import { applyPatch, patchTypeOf } from './apply-patch.js';
 import type { ObjectStore } from './object-store.js';
+import { schedulePod } from './schedule-pod.js';
 import { deleteObject, objectKey, readAll, readObject, writeObject } from './store-writes.js';
 import type { WireObject } from './store-writes.js';
 import { metaTime } from '../cluster/wire-time.js';
@@ -224,18 +226,20 @@ export function serveWrite(
   try {
     if (r.plural === 'pods' && r.subresource === 'eviction' && r.method === 'POST' && r.name)
       return evict(store, state, r, r.name, now);
+    if (r.subresource === 'scale' && r.name && (r.method === 'PATCH' || r.method === 'PUT'))
+      return scale(store, state, r, r.name, now);
     if (r.subresource !== null) return methodNotAllowed(r.method);
-    if (r.plural === 'nodes' && r.name && (r.method === 'PATCH' || r.method === 'PUT'))
-      return update(store, r, r.name, now);
-    if (r.plural === 'leases') {
-      if (r.method === 'POST' && !r.name && r.namespace) return create(store, r, now);
-      if (r.name && (r.method === 'PATCH' || r.method === 'PUT')) return update(store, r, r.name, now);
-      if (r.name && r.method === 'DELETE') return remove(store, state, r, r.name, now);
+    // What kubectl sends: create, patch / replace (label, annotate, cordon, patch, edit), delete.
+    if (r.method === 'POST' && !r.name) return create(store, r, now);
+    if (r.name && (r.method === 'PATCH' || r.method === 'PUT')) {
+      const answer = update(store, r, r.name, now);
+      if (answer.code === 200 && SCALABLE.has(r.plural))
+        reconcileWorkload(store, state, r.plural, answer.body as WireObject, now);
+      if (answer.code === 200 && (r.plural === 'pods' || SCALABLE.has(r.plural)))
+        syncBudgets(store, r.namespace ?? 'default', now);
+      return answer;
     }
-    // kured's lock is an annotation on its DaemonSet (weave.works/kured-node-lock): the bot takes it while it works on a node.
-    if (r.plural === 'daemonsets' && r.name && (r.method === 'PATCH' || r.method === 'PUT'))
-      return update(store, r, r.name, now);
-    if (r.plural === 'pods' && r.name && r.method === 'DELETE') return remove(store, state, r, r.name, now);
+    if (r.name && r.method === 'DELETE') return remove(store, state, r, r.name, now);
     return methodNotAllowed(r.method);
   } catch (err) {
     if (isBotError(err) && err.code === 'bad-request')
@@ -422,6 +426,7 @@ function remove(
   deleteObject(store, r.plural, key);
   if (r.plural === 'pods') {
     replace(store, state, current as unknown as KPod, now);
+    syncBudgets(store, current.metadata.namespace ?? 'default', now);
     return { code: 200, body: current };
   }
   return {
@@ -439,6 +444,7 @@ function remove(
 interface WirePdb extends WireObject {
   spec?: EvictionBudget['spec'];
   status?: NonNullable<EvictionBudget['status']> & {
+    expectedPods?: number;
     conditions?: {
       type: string;
       status: string;
@@ -544,8 +550,8 @@ function randomSuffix(): string {
 
 /**
  * Create the replacement of a deleted pod owned by a ReplicaSet or StatefulSet (nothing for other
- * pods), or keep it for later while that controller is off. See the module comment for the
- * scheduling rules.
+ * pods), or keep it for later while that controller is off: a StatefulSet's keeps its name, a
+ * ReplicaSet's gets `<rs>-<random>`.
  */
 function replace(store: ObjectStore, state: MaintenanceState, old: KPod, now: Date): void {
   const ctrl = (old.metadata.ownerReferences ?? []).find((o) => o.controller === true);
@@ -554,27 +560,81 @@ function replace(store: ObjectStore, state: MaintenanceState, old: KPod, now: Da
     state.unreplaced.push(old);
     return;
   }
-  const ns = old.metadata.namespace ?? 'default';
   const name = ctrl.kind === 'StatefulSet' ? old.metadata.name : `${ctrl.name}-${randomSuffix()}`;
+  const pod = createPod(store, old, name, now, old.spec?.nodeName ?? '');
+  // a Ready replacement ends the disruption the budget recorded
+  for (const pdb of pod.status?.phase === 'Running' ? budgetsOf(store, pod) : []) {
+    if (!pdb.status?.disruptedPods?.[old.metadata.name]) continue;
+    const status = (pdb.status = { ...pdb.status });
+    const { [old.metadata.name]: _gone, ...rest } = status.disruptedPods ?? {};
+    if (Object.keys(rest).length > 0) status.disruptedPods = rest;
+    else delete status.disruptedPods;
+    writeObject(store, 'poddisruptionbudgets', pdb, now);
+  }
+  syncBudgets(store, pod.metadata.namespace ?? 'default', now);
+}
+
+/**
+ * The disruption controller's count of the namespace's budgets: `currentHealthy` (their pods that
+ * are Ready and not being deleted), `expectedPods` (their pods), `disruptionsAllowed` =
+ * max(0, currentHealthy − desiredHealthy) with the `desiredHealthy` recorded in the status (the
+ * controller derives it from the workloads' scale, which the simulator does not re-derive), and
+ * the `DisruptionAllowed` condition; written only when something changed.
+ * @see https://kubernetes.io/docs/tasks/run-application/configure-pdb/#think-about-how-your-application-reacts-to-disruptions
+ * @see https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/disruption/disruption.go
+ */
+function syncBudgets(store: ObjectStore, namespace: string, now: Date): void {
+  const pods = (readAll(store, 'pods') as unknown as KPod[]).filter(
+    (p) => (p.metadata.namespace ?? 'default') === namespace,
+  );
+  for (const pdb of readAll(store, 'poddisruptionbudgets') as WirePdb[]) {
+    if ((pdb.metadata.namespace ?? 'default') !== namespace || !pdb.status) continue;
+    const mine = pods.filter((p) => budgetsOfPod(p, [pdb]).length > 0);
+    const healthy = mine.filter((p) => isPodReady(p) && p.metadata.deletionTimestamp === undefined).length;
+    const allowed = Math.max(0, healthy - (pdb.status.desiredHealthy ?? 0));
+    const st = pdb.status;
+    if (st.currentHealthy === healthy && st.disruptionsAllowed === allowed && st.expectedPods === mine.length)
+      continue;
+    const status = (pdb.status = { ...st, currentHealthy: healthy, expectedPods: mine.length });
+    status.disruptionsAllowed = allowed;
+    setDisruptionAllowed(status, allowed > 0, now);
+    writeObject(store, 'poddisruptionbudgets', pdb, now);
+  }
+}
+
+/**
+ * Create a controller's pod from `template` (labels, annotations, owner references, spec), bound to
+ * the node {@link schedulePod} picks (never `exclude`), Running and Ready at once; Pending and `Unschedulable` when
+ * no node fits.
+ */
+function createPod(
+  store: ObjectStore,
+  template: Pick<KPod, 'spec'> & { metadata?: Partial<KPod['metadata']> },
+  name: string,
+  now: Date,
+  exclude = '',
+): KPod & WireObject {
+  const meta = template.metadata ?? {};
+  const ctrl = (meta.ownerReferences ?? []).find((o) => o.controller === true);
   const stamp = metaTime(now);
-  const spec = structuredClone(old.spec ?? {});
+  const spec = structuredClone(template.spec ?? {});
   delete spec.nodeName;
   const pod = {
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: {
       name,
-      namespace: ns,
-      ...(ctrl.kind === 'ReplicaSet' ? { generateName: `${ctrl.name}-` } : {}),
-      ...(old.metadata.labels ? { labels: { ...old.metadata.labels } } : {}),
-      ...(old.metadata.annotations ? { annotations: { ...old.metadata.annotations } } : {}),
-      ownerReferences: structuredClone(old.metadata.ownerReferences ?? []),
+      namespace: meta.namespace ?? 'default',
+      ...(ctrl?.kind === 'ReplicaSet' ? { generateName: `${ctrl.name}-` } : {}),
+      ...(meta.labels ? { labels: { ...meta.labels } } : {}),
+      ...(meta.annotations ? { annotations: { ...meta.annotations } } : {}),
+      ownerReferences: structuredClone(meta.ownerReferences ?? []),
       uid: randomUUID(),
     },
     spec,
   } as WireObject & KPod;
   let podStatus: Record<string, unknown>;
-  const node = pickNode(store, pod, old.spec?.nodeName ?? '');
+  const node = schedulePod(store, pod, now, exclude);
   const containers = (spec.containers ?? []).map((c) => c.name);
   if (node) {
     spec.nodeName = node.metadata.name;
@@ -616,7 +676,7 @@ function replace(store: ObjectStore, state: MaintenanceState, old: KPod, now: Da
           lastProbeTime: null,
           lastTransitionTime: stamp,
           reason: 'Unschedulable',
-          message: `0/${total} nodes are available: no node is Ready, schedulable, tolerated and matching the pod's nodeSelector.`,
+          message: `0/${total} nodes are available: no node is Ready, schedulable, tolerated, matching the pod's nodeSelector and with room for its requests.`,
         },
       ],
       qosClass: 'BestEffort',
@@ -624,38 +684,196 @@ function replace(store: ObjectStore, state: MaintenanceState, old: KPod, now: Da
   }
   pod.status = podStatus as KPod['status'];
   writeObject(store, 'pods', pod, now);
-  if (node) {
-    // the disruption controller's view: a Ready replacement restores the budget
-    for (const pdb of budgetsOf(store, pod)) {
-      const st = (pdb.status = { ...(pdb.status ?? {}) });
-      st.currentHealthy = (st.currentHealthy ?? 0) + 1;
-      st.disruptionsAllowed = Math.max(0, st.currentHealthy - (st.desiredHealthy ?? 0));
-      if (st.disruptedPods) {
-        delete st.disruptedPods[old.metadata.name];
-        if (Object.keys(st.disruptedPods).length === 0) delete st.disruptedPods;
-      }
-      setDisruptionAllowed(st, st.disruptionsAllowed > 0, now);
-      writeObject(store, 'poddisruptionbudgets', pdb, now);
-    }
-  }
+  return pod;
 }
 
-function pickNode(store: ObjectStore, pod: KPod, exclude: string): KNode | null {
-  const nodes = readAll(store, 'nodes') as unknown as KNode[];
-  const byNode = store.resources.get('pods')?.byNodeName;
-  const candidates = nodes.filter((n) => {
-    if (n.metadata.name === exclude) return false;
-    if (n.spec?.unschedulable === true) return false;
-    if (n.status?.conditions?.find((c) => c.type === 'Ready')?.status !== 'True') return false;
-    if (!toleratesNode(pod, n)) return false;
-    const capacity = Number(n.status?.allocatable?.pods ?? Infinity);
-    if ((byNode?.get(n.metadata.name)?.length ?? 0) >= capacity) return false;
-    const sel = pod.spec?.nodeSelector ?? {};
-    return Object.entries(sel).every(([k, v]) => n.metadata.labels?.[k] === v);
-  });
-  candidates.sort((a, b) => {
-    const d = (byNode?.get(a.metadata.name)?.length ?? 0) - (byNode?.get(b.metadata.name)?.length ?? 0);
-    return d !== 0 ? d : a.metadata.name < b.metadata.name ? -1 : 1;
-  });
-  return candidates[0] ?? null;
+/** Workloads with a `scale` subresource whose replicas the simulator's controllers follow. */
+const SCALABLE: ReadonlySet<string> = new Set(['deployments', 'replicasets', 'statefulsets']);
+
+type WireWorkload = WireObject & {
+  spec?: {
+    replicas?: number;
+    template?: { metadata?: Partial<KPod['metadata']>; spec?: KPod['spec'] };
+  } & Record<string, unknown>;
+  status?: Record<string, unknown>;
+};
+
+/** The `autoscaling/v1` Scale of a workload, as kube-apiserver serves `…/scale`. */
+function scaleOf(w: WireWorkload): object {
+  const sel = (w.spec?.selector as { matchLabels?: Record<string, string> } | undefined)?.matchLabels ?? {};
+  return {
+    kind: 'Scale',
+    apiVersion: 'autoscaling/v1',
+    metadata: {
+      name: w.metadata.name,
+      namespace: w.metadata.namespace,
+      uid: w.metadata.uid,
+      resourceVersion: w.metadata.resourceVersion,
+      creationTimestamp: w.metadata.creationTimestamp,
+    },
+    spec: { replicas: w.spec?.replicas ?? 1 },
+    status: {
+      replicas: Number(w.status?.replicas ?? 0),
+      selector: Object.entries(sel)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(','),
+    },
+  };
+}
+
+/**
+ * The `scale` subresource of a Deployment, ReplicaSet or StatefulSet read (GET).
+ * @param store - the simulator's objects
+ * @param plural - `deployments`, `replicasets` or `statefulsets`
+ * @param namespace - the workload's namespace
+ * @param name - the workload's name
+ * @returns the Scale, or undefined when there is no such workload (or it cannot scale)
+ */
+export function readScale(
+  store: ObjectStore,
+  plural: string,
+  namespace: string,
+  name: string,
+): object | undefined {
+  if (!SCALABLE.has(plural)) return undefined;
+  const w = readObject(store, plural, `${namespace}/${name}`) as WireWorkload | undefined;
+  return w ? scaleOf(w) : undefined;
+}
+
+/** `kubectl scale`: a merge patch (or a PUT) of the workload's Scale; its controller follows. */
+function scale(
+  store: ObjectStore,
+  state: MaintenanceState,
+  r: WriteRequest,
+  name: string,
+  now: Date,
+): WriteAnswer {
+  if (!SCALABLE.has(r.plural)) return methodNotAllowed(r.method);
+  const key = `${r.namespace ?? 'default'}/${name}`;
+  const w = readObject(store, r.plural, key) as WireWorkload | undefined;
+  if (!w) return notFound(r, name);
+  let next: unknown = r.body;
+  if (r.method === 'PATCH') {
+    const type = patchTypeOf(r.contentType);
+    if (type === null) return badRequest('unsupported patch type');
+    next = applyPatch(scaleOf(w) as Record<string, unknown>, r.body, type);
+  }
+  const replicas = isRecord(next) && isRecord(next.spec) ? next.spec.replicas : undefined;
+  if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0)
+    return {
+      code: 422,
+      body: statusBody(422, 'Invalid', `Scale.autoscaling "${name}" is invalid: spec.replicas: must be >= 0`),
+    };
+  (w.spec ??= {}).replicas = replicas;
+  const stored = writeObject(store, r.plural, w, now) as WireWorkload;
+  reconcileWorkload(store, state, r.plural, stored, now);
+  syncBudgets(store, r.namespace ?? 'default', now);
+  return { code: 200, body: scaleOf(readObject(store, r.plural, key) as WireWorkload) };
+}
+
+/** Whether `uid` is the object's controller (its `ownerReferences` entry with `controller: true`). */
+function ownedBy(o: { metadata: object }, uid: string): boolean {
+  const refs = (o.metadata as KPod['metadata']).ownerReferences ?? [];
+  return refs.some((x) => x.controller === true && x.uid === uid);
+}
+
+/**
+ * The controllers after a workload's `spec.replicas` changed: a Deployment's newest ReplicaSet
+ * (highest `deployment.kubernetes.io/revision`) takes its replicas (the deployment controller);
+ * a ReplicaSet or StatefulSet gets or loses pods until it has as many as it wants (a ReplicaSet
+ * deletes its Pending, then newest pods first; a StatefulSet its highest ordinals), unless its
+ * controller is off; then the workload's `status.replicas` / `readyReplicas` are its pods.
+ * @see https://kubernetes.io/docs/concepts/workloads/controllers/replicaset/#how-a-replicaset-works
+ * @see https://kubernetes.io/docs/concepts/workloads/controllers/statefulset/#scaling-a-statefulset
+ */
+function reconcileWorkload(
+  store: ObjectStore,
+  state: MaintenanceState,
+  plural: string,
+  w: WireWorkload,
+  now: Date,
+): void {
+  const ns = w.metadata.namespace ?? 'default';
+  const uid = w.metadata.uid ?? '';
+  if (plural === 'deployments') {
+    const revision = (x: WireObject): number =>
+      Number(x.metadata.annotations?.['deployment.kubernetes.io/revision'] ?? 0);
+    const sets = (readAll(store, 'replicasets') as WireWorkload[]).filter(
+      (x) => x.metadata.namespace === ns && ownedBy(x, uid),
+    );
+    const newest = sets.sort((a, b) => revision(b) - revision(a))[0];
+    if (!newest || newest.spec?.replicas === w.spec?.replicas) return;
+    (newest.spec ??= {}).replicas = w.spec?.replicas ?? 1;
+    reconcileWorkload(store, state, 'replicasets', writeObject(store, 'replicasets', newest, now), now);
+    const rs = readObject(store, 'replicasets', `${ns}/${newest.metadata.name}`) as WireWorkload;
+    const current = readObject(store, plural, `${ns}/${w.metadata.name}`) as WireWorkload;
+    const {
+      replicas = 0,
+      readyReplicas = 0,
+      availableReplicas = 0,
+    } = (rs.status ?? {}) as Record<string, number>;
+    current.status = {
+      ...(current.status ?? {}),
+      replicas,
+      updatedReplicas: replicas,
+      readyReplicas,
+      availableReplicas,
+    };
+    writeObject(store, plural, current, now);
+  } else if (state.controllers[plural === 'replicasets' ? 'replicaSet' : 'statefulSet']) {
+    const want = w.spec?.replicas ?? 1;
+    const pods = (readAll(store, 'pods') as unknown as (KPod & WireObject)[]).filter(
+      (p) => p.metadata.namespace === ns && ownedBy(p, uid),
+    );
+    const ordinal = (p: KPod): number => Number(/-(\d+)$/.exec(p.metadata.name)?.[1] ?? -1);
+    const template = (): Pick<KPod, 'spec'> & { metadata: Partial<KPod['metadata']> } => ({
+      spec: w.spec?.template?.spec ?? pods[0]?.spec ?? {},
+      metadata: {
+        namespace: ns,
+        labels: w.spec?.template?.metadata?.labels ?? pods[0]?.metadata.labels ?? {},
+        ...(w.spec?.template?.metadata?.annotations
+          ? { annotations: w.spec.template.metadata.annotations }
+          : {}),
+        ownerReferences: [
+          {
+            apiVersion: String(w.apiVersion ?? 'apps/v1'),
+            kind: String(w.kind ?? (plural === 'replicasets' ? 'ReplicaSet' : 'StatefulSet')),
+            name: w.metadata.name,
+            uid,
+            controller: true,
+          },
+        ],
+      },
+    });
+    if (plural === 'statefulsets') {
+      const taken = new Set(pods.map(ordinal));
+      for (let i = 0; i < want; i++)
+        if (!taken.has(i)) createPod(store, template(), `${w.metadata.name}-${i}`, now);
+      for (const p of pods.filter((x) => ordinal(x) >= want))
+        deleteObject(store, 'pods', `${ns}/${p.metadata.name}`);
+    } else {
+      for (let i = pods.length; i < want; i++)
+        createPod(store, template(), `${w.metadata.name}-${randomSuffix()}`, now);
+      const extra = [...pods]
+        .sort(
+          (a, b) =>
+            Number(a.status?.phase === 'Running') - Number(b.status?.phase === 'Running') ||
+            (b.metadata.creationTimestamp ?? '').localeCompare(a.metadata.creationTimestamp ?? ''),
+        )
+        .slice(0, Math.max(0, pods.length - want));
+      for (const p of extra) deleteObject(store, 'pods', `${ns}/${p.metadata.name}`);
+    }
+    const mine = (readAll(store, 'pods') as unknown as KPod[]).filter(
+      (p) => p.metadata.namespace === ns && ownedBy(p, uid),
+    );
+    const ready = mine.filter(isPodReady).length;
+    const current = readObject(store, plural, `${ns}/${w.metadata.name}`) as WireWorkload;
+    current.status = {
+      ...(current.status ?? {}),
+      replicas: mine.length,
+      readyReplicas: ready,
+      availableReplicas: ready,
+    };
+    writeObject(store, plural, current, now);
+  }
 }

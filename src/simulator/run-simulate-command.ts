@@ -1,5 +1,5 @@
 /**
- * `k8s-ha-bot simulate FILE [--port N] [--host H] [--no-heartbeats] [--kubeconfig-out FILE]`: serve a
+ * `k8s-ha-bot simulate FILE [--port N] [--host H] [--no-heartbeats] [--kubeconfig-out FILE] [--reboot-delay S]`: serve a
  * snapshot file as a Kubernetes API until interrupted; by default its live components keep renewing
  * what was alive (Leases, node heartbeats; heartbeats.ts), `--no-heartbeats` lets the timestamps age.
  * The CLI parses arguments and calls {@link runSimulateCommand}.
@@ -11,7 +11,7 @@
  */
 import { open } from 'node:fs/promises';
 import { describeHeartbeats } from './heartbeats.js';
-import { startSimulator } from './start-simulator.js';
+import { DEFAULT_REBOOT_DELAY_MS, REBOOT_PATH, startSimulator } from './start-simulator.js';
 import type { RunningSimulator } from './start-simulator.js';
 
 /** Where the command writes (injected so tests need no real stdout). */
@@ -39,14 +39,22 @@ async function writePrivate(path: string, text: string): Promise<void> {
  * SIGINT/SIGTERM).
  * @param args - `file` (snapshot path), `port` (default 0: a free port), `host` (default 127.0.0.1),
  *   `heartbeats` (default true: renew what was alive at load, at the periods `describeHeartbeats`
- *   states), `kubeconfigOut` (a path: the kubeconfig goes there, mode 0600, not to stdout)
+ *   states), `kubeconfigOut` (a path: the kubeconfig goes there, mode 0600, not to stdout),
+ *   `rebootDelayMs` (how long a node whose reboot is requested stays down, ms; default 20 s)
  * @param io - output sinks
  * @returns the running simulator
  * @throws SnapshotFileError when the file cannot be loaded; the file system's error (ENOENT,
  *   EACCES…) when `kubeconfigOut` cannot be written (the simulator is closed first)
  */
 export async function runSimulateCommand(
-  args: { file: string; port?: number; host?: string; heartbeats?: boolean; kubeconfigOut?: string },
+  args: {
+    file: string;
+    port?: number;
+    host?: string;
+    heartbeats?: boolean;
+    kubeconfigOut?: string;
+    rebootDelayMs?: number;
+  },
   io: SimulateIo,
 ): Promise<RunningSimulator> {
   const started = Date.now();
@@ -56,6 +64,7 @@ export async function runSimulateCommand(
     port: args.port ?? 0,
     host: args.host ?? '127.0.0.1',
     heartbeats,
+    ...(args.rebootDelayMs !== undefined ? { rebootDelayMs: args.rebootDelayMs } : {}),
   });
   if (args.kubeconfigOut !== undefined) {
     try {
@@ -71,6 +80,9 @@ export async function runSimulateCommand(
     heartbeats
       ? `${describeHeartbeats()} (--no-heartbeats: let them age)\n`
       : 'Heartbeats off: Leases and node heartbeats age from now on\n',
+  );
+  io.err(
+    `Reboot webhook: POST {"node":"NAME"} to ${sim.url}${REBOOT_PATH} (a maintenance policy's reboot.hook.url); the node is down ${Math.round((args.rebootDelayMs ?? DEFAULT_REBOOT_DELAY_MS) / 1000)} s, then back with a new bootID\n`,
   );
   io.err(
     args.kubeconfigOut !== undefined

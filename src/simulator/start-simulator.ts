@@ -8,9 +8,11 @@
  * field selectors, `limit`/`continue` pagination with `metadata.remainingItemCount`, Table output
  * for kubectl, `Status` errors, `/readyz[?verbose]`, `/livez`, `/healthz`. Aggregated discovery is
  * not served: kubectl asks for it and falls back to legacy discovery when the answer is plain JSON.
- * Writes for node maintenance are served by {@link serveWrite} (node patches, pod deletion and
- * `pods/eviction` with PodDisruptionBudget rules, Lease create/update/delete); every other write
- * is refused (405). `?watch=true` is served for every resource (serve-watch.ts: events, resumption
+ * Writes are served by {@link serveWrite} as kubectl sends them (create, patch, replace and delete
+ * of every served resource, `pods/eviction` with PodDisruptionBudget rules, the `scale` subresource
+ * of Deployments, ReplicaSets and StatefulSets, with their controllers and a scheduler following);
+ * a node's reboot is requested on {@link REBOOT_PATH} (the maintenance policy's reboot webhook).
+ * `?watch=true` is served for every resource (serve-watch.ts: events, resumption
  * by resourceVersion, bookmarks, `410 Gone`, `timeoutSeconds`). Tests can reboot a node ({@link RunningSimulator.rebootNode}).
  * With `heartbeats` on, what was alive at load keeps being renewed as on a live cluster (heartbeats.ts).
  * Given RBAC rules (`rbac` option, `setRbac`), it answers 403 to every request they do not allow
@@ -21,7 +23,7 @@ import { createServer as createTlsServer } from 'node:https';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BotError, isBotError } from '../errors.js';
-import { serveWrite, setControllers } from './maintenance-api.js';
+import { readScale, serveWrite, setControllers } from './maintenance-api.js';
 import type { MaintenanceState, SimulatorControllers } from './maintenance-api.js';
 import { authorize, forbiddenStatus, requestAttributes } from './rbac.js';
 import type { RbacRules } from './rbac.js';
@@ -29,7 +31,7 @@ import { startHeartbeats } from './heartbeats.js';
 import type { HeartbeatOptions, Heartbeats } from './heartbeats.js';
 import { rebootNode } from './reboot-node.js';
 import type { RebootHandle, RebootOptions } from './reboot-node.js';
-import { lowerBound, objectKey, readObject } from './store-writes.js';
+import { lowerBound, objectKey, readAll, readObject } from './store-writes.js';
 import type { WireObject } from './store-writes.js';
 import type { SnapshotFile } from '../cluster/snapshot-file.js';
 import { parseFieldSelector } from './field-selector.js';
@@ -94,7 +96,23 @@ export interface SimulatorOptions {
    * replace its pods, as on a kube-apiserver without kube-controller-manager. @defaultValue all on
    */
   controllers?: Partial<SimulatorControllers>;
+  /**
+   * How long a node whose reboot is requested on {@link REBOOT_PATH} stays down (NotReady) before
+   * it comes back with a new bootID, in ms. @defaultValue {@link DEFAULT_REBOOT_DELAY_MS}
+   */
+  rebootDelayMs?: number;
 }
+
+/**
+ * The simulator's reboot webhook: `POST` a JSON body with `node` (the maintenance policy's
+ * `reboot.hook.url` sends `{"cluster","node","requestId"}`) and the node reboots as
+ * {@link RunningSimulator.rebootNode} does, down for the `rebootDelayMs` option; answered 202
+ * with `{node, downMs}`, 404 for an unknown node, 400 without a node.
+ */
+export const REBOOT_PATH = '/simulator/v1/reboot';
+
+/** Default time a node whose reboot is requested stays down, in ms (20 s). */
+export const DEFAULT_REBOOT_DELAY_MS = 20_000;
 
 /** A running simulator. */
 export interface RunningSimulator {
@@ -138,6 +156,11 @@ export interface RunningSimulator {
    * @param name - object name
    */
   getObject(plural: string, namespace: string | null, name: string): WireObject | undefined;
+  /**
+   * Every object of a resource as currently served (parsed copies), in `namespace/name` order.
+   * @param plural - resource plural, e.g. `nodes`, `pods`
+   */
+  listObjects(plural: string): WireObject[];
   /**
    * Drop the watch history but its newest `keep` events: a watch resuming from an older
    * resourceVersion then gets `410 Gone` (tests).
@@ -241,6 +264,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     unreplaced: [],
   };
   const reboots = new Set<RebootHandle>();
+  const rebootDelayMs = options.rebootDelayMs ?? DEFAULT_REBOOT_DELAY_MS;
   const heartbeats: Heartbeats | null =
     options.heartbeats === undefined || options.heartbeats === false
       ? null
@@ -265,6 +289,22 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
             send(res, 403, JSON.stringify(forbiddenStatus(rbac.user, attributes)));
             return;
           }
+        }
+        if (route.kind === 'reboot' && req.method === 'POST' && !faults.unavailable) {
+          readBody(req, (body) => {
+            const node = (body as { node?: unknown } | undefined)?.node;
+            if (typeof node !== 'string' || node === '') {
+              send(res, 400, status(400, 'BadRequest', 'the body must be JSON with a "node"'));
+              return;
+            }
+            if (!readObject(store, 'nodes', `/${node}`)) {
+              send(res, 404, status(404, 'NotFound', `nodes "${node}" not found`));
+              return;
+            }
+            void running.rebootNode(node, { downMs: rebootDelayMs }).catch(() => undefined);
+            send(res, 202, JSON.stringify({ node, downMs: rebootDelayMs }));
+          });
+          return;
         }
         if (
           req.method !== 'GET' &&
@@ -309,7 +349,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   const port = (server.address() as AddressInfo).port;
   const host = options.host ?? '127.0.0.1';
   const url = `${options.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  return {
+  const running: RunningSimulator = {
     url,
     port,
     kubeconfig: kubeconfigFor(url),
@@ -342,6 +382,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
       const rs = store.resources.get(plural);
       return rs ? readObject(store, plural, objectKey(rs, namespace, name)) : undefined;
     },
+    listObjects: (plural) => readAll(store, plural),
     compactWatchHistory(keep = 0) {
       store.changes.compact(keep);
     },
@@ -355,10 +396,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
         for (const s of sockets) s.destroy();
       }),
   };
+  return running;
 }
 
 interface Route {
-  kind: 'readyz' | 'livez' | 'version' | 'discovery' | 'resource' | 'unknown';
+  kind: 'readyz' | 'livez' | 'version' | 'discovery' | 'resource' | 'reboot' | 'unknown';
   delayKey: string;
   /** For resources. */
   store?: ResourceStore;
@@ -372,7 +414,11 @@ interface Route {
   discovery?: object;
 }
 
+/** Workloads whose `scale` subresource is served (`kubectl scale`). */
+const SCALE_PLURALS: ReadonlySet<string> = new Set(['deployments', 'replicasets', 'statefulsets']);
+
 function resolve(path: string): Route {
+  if (path === REBOOT_PATH) return { kind: 'reboot', delayKey: 'reboot' };
   if (path === '/readyz') return { kind: 'readyz', delayKey: 'readyz' };
   if (path === '/livez' || path === '/healthz') return { kind: 'livez', delayKey: path.slice(1) };
   if (path === '/version') return { kind: 'version', delayKey: 'version' };
@@ -446,6 +492,17 @@ function resolve(path: string): Route {
         group: '',
       };
     }
+    if (rest.length === 5 && rest[4] === 'scale' && group === 'apps' && SCALE_PLURALS.has(plural ?? '')) {
+      return {
+        kind: 'resource',
+        delayKey: `${plural ?? ''}/scale`,
+        plural: plural as string,
+        namespace,
+        name,
+        subresource: 'scale',
+        group,
+      };
+    }
     if (rest.length > 4) return { kind: 'unknown', delayKey: plural ?? 'unknown' };
   } else {
     plural = rest[0];
@@ -513,6 +570,9 @@ function serve(
     case 'discovery':
       send(res, 200, JSON.stringify(route.discovery));
       return;
+    case 'reboot':
+      send(res, 405, status(405, 'MethodNotAllowed', `${REBOOT_PATH} supports POST only`));
+      return;
     case 'unknown':
       send(res, 404, status(404, 'NotFound', 'the server could not find the requested resource'));
       return;
@@ -556,6 +616,12 @@ function serve(
       bookmarkMs,
     });
     if (refused) send(res, refused.code, status(refused.code, refused.reason, refused.message));
+    return;
+  }
+  if (route.subresource === 'scale') {
+    const scale = readScale(store, plural, route.namespace ?? 'default', route.name ?? '');
+    if (scale) send(res, 200, JSON.stringify(scale));
+    else send(res, 404, status(404, 'NotFound', `${plural}.apps "${route.name ?? ''}" not found`));
     return;
   }
   if (route.subresource) {

@@ -775,3 +775,30 @@ describe('the documented console commands (README.md and docs/) answer as writte
     60_000,
   );
 });
+
+describe('every documented command line names a command of the CLI and options it has (README.md and docs/)', () => {
+  /** `./bin/k8s-ha-bot.js COMMAND --opt …` lines of every `sh` block: the command and its `--options`. */
+  const lines = docPages().flatMap((page) =>
+    [...page.text.matchAll(/```sh\n([\s\S]*?)```/gu)]
+      .flatMap((m) => (m[1] ?? '').split('\n'))
+      .map((line) => line.replace(/^npm install && /u, '').replace(/^[A-Z_]+=\S+ /u, ''))
+      .filter((line) => line.startsWith('./bin/k8s-ha-bot.js '))
+      .map((line) => shellWords(line).slice(1))
+      .map((args) => ({ page: page.path, args })),
+  );
+  const COMMANDS = ['ask', 'chat', 'worker', 'simulate', 'try', 'snapshot', 'gateway', 'config'];
+
+  it('finds the try lines (issue 31 item 3)', () => {
+    expect(lines.filter((l) => l.args[0] === 'try').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(
+    lines
+      .filter((l) => COMMANDS.includes(l.args[0] ?? '') && l.args.some((a) => a.startsWith('--')))
+      .map((l) => [l.page, l.args.join(' '), l.args] as const),
+  )('%s: %s', async (_page, _line, args) => {
+    const help = await cli([args[0] as string, '--help']);
+    for (const option of args.filter((a) => /^--[a-z]/u.test(a)).map((a) => a.split('=')[0] as string))
+      expect({ option, inHelp: help.out.includes(option) }).toEqual({ option, inHelp: true });
+  });
+});

@@ -73,4 +73,16 @@ describe('the card of a plan of thousands of nodes', () => {
     for (const n of small.nodes) expect(lines.filter((l) => l.includes(n.node)).length).toBe(2);
     expect(lines.some((l) => /not listed here/.test(l))).toBe(false);
   });
+
+  it("names each started node's own request id, in English and Korean (issue 31: to follow or cancel it)", () => {
+    const plan = bigPlan();
+    const nodes = plan.nodes.slice(0, 3).map((n, i) => (i < 2 ? { ...n, requestId: `mr-node${i}aaaaa` } : n));
+    const small = { ...plan, nodes };
+    const lines = explainMaintenancePlanCard(small, 'en').sections.flatMap((s) => s.lines);
+    expect(lines.find((l) => l.startsWith('1. pool-wk-00000'))).toContain('(request mr-node0aaaaa)');
+    expect(lines.find((l) => l.startsWith('2. pool-wk-00001'))).toContain('(request mr-node1aaaaa)');
+    expect(lines.find((l) => l.startsWith('3. pool-wk-00002'))).not.toContain('request');
+    const ko = explainMaintenancePlanCard({ ...small, locale: 'ko' }, 'ko').sections.flatMap((s) => s.lines);
+    expect(ko.find((l) => l.startsWith('1. pool-wk-00000'))).toContain('(요청 mr-node0aaaaa)');
+  });
 });

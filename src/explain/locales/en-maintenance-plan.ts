@@ -19,7 +19,8 @@ export const enMaintenancePlan = {
     batch: 'Workers in steps of up to {{size}}, maintained together.',
     zoneLimit:
       'At most {{limit}} node(s) per zone (topology.kubernetes.io/zone) unavailable at once, checked again before each step.',
-    node: '{{n}}. {{node}} ({{role}}), step {{batch}}, {{verdict}}: {{state}}. {{why}}',
+    node: '{{n}}. {{node}} ({{role}}), step {{batch}}, {{verdict}}: {{state}}{{request}}. {{why}}',
+    nodeRequest: ' (request {{request}})',
     excluded: '{{node}}: {{reasons}}',
     row: '{{node}} | start {{start}} | rebooted and verified {{maintained}} | settled {{settled}} | {{state}}',
     omitted: '{{count}} more node(s) of this plan are not listed here ({{done}} of them done).',

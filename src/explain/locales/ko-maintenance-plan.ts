@@ -17,7 +17,8 @@ export const koMaintenancePlan = {
     batch: '워커는 한 단계에 최대 {{size}}개씩 함께 유지보수합니다.',
     zoneLimit:
       '영역(topology.kubernetes.io/zone)마다 동시에 최대 {{limit}}개 노드까지 사용 불가, 단계마다 다시 확인합니다.',
-    node: '{{n}}. {{node}} ({{role}}), {{batch}}단계, {{verdict}}: {{state}}. {{why}}',
+    node: '{{n}}. {{node}} ({{role}}), {{batch}}단계, {{verdict}}: {{state}}{{request}}. {{why}}',
+    nodeRequest: ' (요청 {{request}})',
     excluded: '{{node}}: {{reasons}}',
     row: '{{node}} | 시작 {{start}} | 재부팅·검증 {{maintained}} | 안정화 {{settled}} | {{state}}',
     omitted: '이 계획의 노드 {{count}}개는 여기에 나열하지 않았습니다(그중 {{done}}개 완료).',

@@ -149,6 +149,8 @@ export function explainMaintenancePlanCard(plan: MaintenancePlan, locale: Locale
           batch: n.batch,
           verdict: n.verdict,
           state: nodeState(tr, n),
+          // the node's own request, to follow or cancel it (`status mr-…`, `cancel mr-…`)
+          request: n.requestId ? tr.t('maintenancePlan.card.nodeRequest', { request: n.requestId }) : '',
           why: n.why.map((w) => tr.t(`maintenancePlan.why.${w.key}`, w.facts ?? {})).join(' '),
         }),
       )

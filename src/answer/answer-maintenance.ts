@@ -5,6 +5,8 @@
  * the refusal, explained. Decisions, `maintenance status` and `audit` are normally answered by the
  * chat gateway; they are answered here too for adapters that send them as jobs (the console).
  */
+import { forecastOf, TYPICAL_AWAY } from '../maintenance/forecast/forecast.js';
+import type { NodeForecast } from '../maintenance/forecast/forecast.js';
 import type { Finding, Verdict } from '../analysis/types.js';
 import { analyzeRebootImpact } from '../analysis/reboot-impact.js';
 import type { ClusterSnapshot } from '../cluster/types.js';
@@ -31,6 +33,8 @@ export interface NodeAnalysis {
   verdict: Verdict;
   summary: string;
   findings: Finding[];
+  /** The analysis' predictions as data, kept beside the request by the executor (issue 34). */
+  forecast?: NodeForecast;
 }
 
 /**
@@ -74,7 +78,12 @@ export function analyzeForMaintenance(
     found: true,
     reply,
     role: impact.role === 'control-plane' ? 'control-plane' : 'worker',
-    analysis: { verdict: impact.verdict, summary: reply.summary, findings: impact.findings },
+    analysis: {
+      verdict: impact.verdict,
+      summary: reply.summary,
+      findings: impact.findings,
+      forecast: forecastOf(snapshot, impact, TYPICAL_AWAY),
+    },
   };
 }
 

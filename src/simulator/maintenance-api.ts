@@ -56,6 +56,19 @@ export interface MaintenanceState {
   controllers: SimulatorControllers;
   /** Pods deleted while their controller was off, not replaced yet (oldest first). */
   unreplaced: KPod[];
+  /** Replacements the scheduler refuses whatever the nodes' room ({@link SchedulerRefusal}). */
+  schedulerRefuses?: SchedulerRefusal[];
+}
+
+/**
+ * A scheduler rule the snapshot cannot show (a topology spread constraint or an inter-pod
+ * anti-affinity over pods the bot does not read, a scheduler extender): replacements whose labels
+ * include `labels` stay Pending with `message` as their `PodScheduled=False` message.
+ * @see https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/
+ */
+export interface SchedulerRefusal {
+  labels: Record<string, string>;
+  message: string;
 }
 
 /** A state for a write that changes nothing kept (`?dryRun=All`). */
@@ -65,6 +78,7 @@ function dryRunState(state: MaintenanceState): MaintenanceState {
     evictionRequests: new Map(),
     controllers: state.controllers,
     unreplaced: [],
+    ...(state.schedulerRefuses ? { schedulerRefuses: state.schedulerRefuses } : {}),
   };
 }
 
@@ -574,7 +588,10 @@ function replace(store: ObjectStore, state: MaintenanceState, old: KPod, now: Da
     spec,
   } as WireObject & KPod;
   let podStatus: Record<string, unknown>;
-  const node = pickNode(store, pod, old.spec?.nodeName ?? '');
+  const refusal = state.schedulerRefuses?.find((f) =>
+    Object.entries(f.labels).every(([k, v]) => pod.metadata.labels?.[k] === v),
+  );
+  const node = refusal ? null : pickNode(store, pod, old.spec?.nodeName ?? '');
   const containers = (spec.containers ?? []).map((c) => c.name);
   if (node) {
     spec.nodeName = node.metadata.name;
@@ -616,7 +633,9 @@ function replace(store: ObjectStore, state: MaintenanceState, old: KPod, now: Da
           lastProbeTime: null,
           lastTransitionTime: stamp,
           reason: 'Unschedulable',
-          message: `0/${total} nodes are available: no node is Ready, schedulable, tolerated and matching the pod's nodeSelector.`,
+          message:
+            refusal?.message ??
+            `0/${total} nodes are available: no node is Ready, schedulable, tolerated and matching the pod's nodeSelector.`,
         },
       ],
       qosClass: 'BestEffort',

@@ -23,6 +23,9 @@ import { analyzeForMaintenance } from '../../src/answer/answer-maintenance.js';
 import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import type { SnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { readSnapshot } from '../../src/cluster/read-snapshot.js';
+import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
+import { explainRebootImpact } from '../../src/explain/explain-reboot-impact.js';
+import { median } from '../../src/maintenance/forecast/forecast.js';
 import { explainMaintenanceCard } from '../../src/maintenance/explain-maintenance.js';
 import { ForecastStore } from '../../src/maintenance/forecast/forecast-store.js';
 import { MAINTENANCE_KEY_PREFIX } from '../../src/maintenance/request-store.js';
@@ -284,6 +287,30 @@ describe('forecast vs observed at the end of a node', () => {
     expect(lines[0]).toBe('Forecast vs observed on gen-wk-001: forecast: 3 moved; observed: 3 moved.');
     expect(lines[1]).toMatch(
       /^node away 3 min \d+ s, forecast 1 min 30 s, the typical reboot: no history of gen-wk-001$/,
+    );
+    // Point 4: the next answer for the node says its own observed time away, not the typical 90 s.
+    const history = await new ForecastStore(h.redis).history(CLUSTER, WK1);
+    expect(history.map((e) => e.requestId)).toEqual([run.request.id]);
+    const xs = history.map((e) => e.awayMs ?? 0);
+    const snap = await readSnapshot({ kubeConfig: kubeConfigOf(s), cluster: CLUSTER, focusNode: WK1, now });
+    const answer = explainRebootImpact(analyzeRebootImpact(snap, WK1, now()), {
+      locale: 'en',
+      cluster: CLUSTER,
+      requestId: 'test',
+      away: { medianMs: median(xs), count: xs.length },
+    });
+    const text = JSON.stringify(answer);
+    expect(text).toMatch(
+      /until it is back \(typically about 18\d s\); gen-wk-001 was away 18\d s at its last maintenance/,
+    );
+    const none = explainRebootImpact(analyzeRebootImpact(snap, WK2, now()), {
+      locale: 'en',
+      cluster: CLUSTER,
+      requestId: 'test',
+      away: null,
+    });
+    expect(JSON.stringify(none)).toContain(
+      'no maintenance of gen-wk-002 was observed yet, so this is the typical reboot',
     );
   }, 60_000);
 

@@ -14,7 +14,7 @@
  * https://kubernetes.io/docs/tasks/run-application/configure-pdb/). Expected comparisons written
  * from those rules: the clean run moves both `cart` pods and the `web` pod and says so in one line.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
@@ -23,6 +23,10 @@ import { analyzeForMaintenance } from '../../src/answer/answer-maintenance.js';
 import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import type { SnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { readSnapshot } from '../../src/cluster/read-snapshot.js';
+import { captureSnapshot } from '../../src/cluster/capture-snapshot.js';
+import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
+import { mismatchReport } from '../../src/maintenance/forecast/mismatch-report.js';
+import { registerSecretValues } from '../../src/util/redaction.js';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
 import { explainRebootImpact } from '../../src/explain/explain-reboot-impact.js';
 import { median } from '../../src/maintenance/forecast/forecast.js';
@@ -359,6 +363,82 @@ describe('forecast vs observed at the end of a node', () => {
     );
     expect(lines[1]).toBe(
       'shop/cart-5d8f7c9b4-p0: forecast moved, observed refused (shop/cart-pdb) — shop/cart-pdb',
+    );
+  }, 60_000);
+});
+
+describe('report mismatch', () => {
+  it('writes the cluster at approval and the outcome without planted secrets, and ask --snapshot reads it', async () => {
+    const ENV_SECRET = 'planted-env-secret-7f3a9c';
+    const CONFIGMAP_SECRET = 'planted-configmap-secret-91c2e4';
+    const PROCESS_SECRET = 'planted-process-secret-55d0b1';
+    registerSecretValues([PROCESS_SECRET]);
+    const file = fixture();
+    const items = file.items.map((i) => {
+      const o = i as unknown as {
+        kind: string;
+        metadata: { name: string; annotations?: Record<string, string> };
+        spec: { containers: { env?: unknown[] }[] };
+      };
+      if (o.kind !== 'Pod' || o.metadata.name !== 'web-5d8f7c9b4-p0') return i;
+      const pod = structuredClone(o);
+      (pod.spec.containers[0] as { env?: unknown[] }).env = [
+        { name: 'DB_PASSWORD', value: ENV_SECRET },
+        { name: 'API_TOKEN', valueFrom: { secretKeyRef: { name: 'web-api', key: 'token' } } },
+      ];
+      pod.metadata.annotations = { 'example.com/owner-note': `token ${PROCESS_SECRET}` };
+      return pod as unknown as SnapshotFile['items'][number];
+    });
+    // kube-proxy's ConfigMap (what the snapshot reads of ConfigMaps), with a credential planted in it
+    const kubeProxy = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'kube-proxy', namespace: 'kube-system', uid: 'uid-kube-proxy-cm' },
+      data: {
+        'config.conf':
+          'apiVersion: kubeproxy.config.k8s.io/v1alpha1\nkind: KubeProxyConfiguration\nmode: iptables\n',
+        'kubeconfig.conf': `apiVersion: v1\nkind: Config\nusers:\n- name: default\n  user:\n    token: ${CONFIGMAP_SECRET}\n`,
+      },
+    };
+    const s = await h.sim({
+      ...file,
+      items: [...items, kubeProxy as unknown as SnapshotFile['items'][number]],
+    });
+    const run = await h.start(s, {
+      cluster: CLUSTER,
+      node: WK1,
+      analyze: analyzeOn(s, () => new Date()),
+      captureSnapshot: async () =>
+        (await captureSnapshot({ kubeConfig: kubeConfigOf(s), cluster: CLUSTER, source: 'test' })).text,
+    });
+    await h.waitForState(run.request.id, ['awaiting-reboot']);
+    const kept = await new ForecastStore(h.redis).getApprovalSnapshot(run.request.id);
+    // kept as captured, only in Redis, only as long as the request
+    for (const secret of [ENV_SECRET, CONFIGMAP_SECRET, PROCESS_SECRET]) expect(kept).toContain(secret);
+    await Promise.all([s.rebootNode(WK1, { downMs: 300 }), run.done]);
+
+    const text = await mismatchReport(h.redis, MAINTENANCE_KEY_PREFIX, run.request.id);
+    for (const secret of [ENV_SECRET, CONFIGMAP_SECRET, PROCESS_SECRET]) expect(text).not.toContain(secret);
+    expect(text).toContain('"DB_PASSWORD"');
+    expect(text).toContain('secretKeyRef');
+    const path = join(dir, 'mismatch.json');
+    await writeFile(path, text);
+    const loaded = await loadSnapshotFile(path);
+    const outcome = (
+      JSON.parse(text) as { maintenance_outcome: { requestId: string; comparison: ForecastComparison } }
+    ).maintenance_outcome;
+    expect(outcome.requestId).toBe(run.request.id);
+    expect(outcome.comparison.node).toBe(WK1);
+    // What `ask --snapshot FILE` does with it: the file analysed directly, the node found.
+    const impact = analyzeRebootImpact(
+      snapshotFromFile(loaded, 'snapshot', WK1),
+      WK1,
+      loaded.capturedAt ?? new Date(),
+    );
+    expect(impact.found).toBe(true);
+    expect(impact.findings.some((f) => f.check === 'grace-period')).toBe(true);
+    await expect(mismatchReport(h.redis, MAINTENANCE_KEY_PREFIX, 'mr-aaaaaaaaaa')).rejects.toThrow(
+      /no snapshot is kept/,
     );
   }, 60_000);
 });

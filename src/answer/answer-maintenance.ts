@@ -26,7 +26,7 @@ export type MaintenanceAnswerService = Pick<
   MaintenanceService,
   'createRequest' | 'decide' | 'get' | 'cardReply' | 'recentAudit'
 > &
-  Partial<Pick<MaintenanceService, 'chat' | 'plans' | 'awayHistory'>>;
+  Partial<Pick<MaintenanceService, 'chat' | 'plans' | 'awayHistory' | 'forecastMismatches'>>;
 
 /** The reboot-impact result a maintenance needs: verdict, one-line summary, findings. */
 export interface NodeAnalysis {

@@ -679,6 +679,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
             : DEFAULT_MAINTENANCE_POLICY
         ).forCluster(job.cluster).lock;
         const maintenance = options.maintenance;
+        const mismatchesOf = maintenance?.forecastMismatches;
         const settings = command.reportSettings ?? cluster.report; // the schedule's, else the cluster's
         return await answerHealthReport({
           snapshot,
@@ -689,6 +690,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
           ...(cluster.etcd ? { etcd: cluster.etcd } : {}),
           lock,
           ...(maintenance ? { getRequest: (id: string) => maintenance.get(id) } : {}),
+          ...(mismatchesOf ? { forecastMismatches: (since: Date) => mismatchesOf(job.cluster, since) } : {}),
           logger: log,
         });
       }

@@ -5,6 +5,7 @@
  * the expiry sweep.
  */
 import { ForecastStore, HISTORY_ESTIMATE_COUNT } from './forecast/forecast-store.js';
+import type { MismatchRecord } from './forecast/forecast-store.js';
 import { ThreadOrder } from './thread-order.js';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -109,6 +110,12 @@ export interface MaintenanceService {
    * @throws whatever Redis throws
    */
   awayHistory(cluster: string, node: string): Promise<number[]>;
+  /**
+   * The cluster's fate and blocker mismatches of maintenances since `since`, newest first (the
+   * daily report's warnings, issue 34).
+   * @throws whatever Redis throws
+   */
+  forecastMismatches(cluster: string, since: Date): Promise<MismatchRecord[]>;
   /** Audit + log + chat for every event. */
   readonly notifier: MaintenanceNotifier;
   /** The audit Stream. */
@@ -461,6 +468,7 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
         .filter((ms): ms is number => ms !== null)
         .slice(0, HISTORY_ESTIMATE_COUNT);
     },
+    forecastMismatches: (cluster, since) => forecasts.mismatchesSince(cluster, since),
     notifier,
     audit,
     threadOrder,

@@ -27,6 +27,8 @@ import { captureSnapshot } from '../../src/cluster/capture-snapshot.js';
 import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
 import { mismatchReport } from '../../src/maintenance/forecast/mismatch-report.js';
 import { registerSecretValues } from '../../src/util/redaction.js';
+import { silentLogger } from '../../src/util/logger.js';
+import { answerHealthReport } from '../../src/answer/answer-health-report.js';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
 import { explainRebootImpact } from '../../src/explain/explain-reboot-impact.js';
 import { median } from '../../src/maintenance/forecast/forecast.js';
@@ -273,6 +275,20 @@ describe('forecast vs observed at the end of a node', () => {
       kind: 'fate',
       pod: 'shop/web-5d8f7c9b4-p0',
     });
+    // The daily report warns about it.
+    const snap = await readSnapshot({ kubeConfig: kubeConfigOf(s), cluster: CLUSTER, focusNode: null });
+    const report = await answerHealthReport({
+      snapshot: snap,
+      kubeConfig: null,
+      now: new Date(),
+      ctx: { locale: 'en', requestId: 'test', cluster: CLUSTER },
+      lock: { namespace: 'k8s-ha-bot', leaseName: 'k8s-ha-bot-maintenance' },
+      forecastMismatches: (from) => new ForecastStore(h.redis).mismatchesSince(CLUSTER, from),
+      logger: silentLogger,
+    });
+    expect(JSON.stringify(report)).toContain(
+      `Maintenance ${run.request.id} of gen-wk-001: the bot forecast shop/web-5d8f7c9b4-p0 moved, it was pending`,
+    );
   }, 60_000);
 
   it('a node away 3 minutes against the typical 90 s is named (the clock jumps; no real wait)', async () => {

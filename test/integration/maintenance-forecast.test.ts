@@ -28,6 +28,7 @@ import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
 import { mismatchReport } from '../../src/maintenance/forecast/mismatch-report.js';
 import { registerSecretValues } from '../../src/util/redaction.js';
 import { silentLogger } from '../../src/util/logger.js';
+import { main } from '../../adapters/k8s-ha-bot.js';
 import { answerHealthReport } from '../../src/answer/answer-health-report.js';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
 import { explainRebootImpact } from '../../src/explain/explain-reboot-impact.js';
@@ -437,6 +438,18 @@ describe('report mismatch', () => {
     for (const secret of [ENV_SECRET, CONFIGMAP_SECRET, PROCESS_SECRET]) expect(text).not.toContain(secret);
     expect(text).toContain('"DB_PASSWORD"');
     expect(text).toContain('secretKeyRef');
+    // The command writes the same file (to stdout), reading the bot's Redis.
+    let out = '';
+    const code = await main(['node', 'k8s-ha-bot', 'report', 'mismatch', run.request.id], {
+      out: (t) => void (out += t),
+      err: () => undefined,
+      env: {
+        LOG_LEVEL: 'silent',
+        REDIS_URL: `redis://${h.redis.options.host ?? '127.0.0.1'}:${h.redis.options.port ?? 6379}/${h.redis.options.db ?? 0}`,
+      },
+    });
+    expect(code).toBe(0);
+    expect(out).toBe(text);
     const path = join(dir, 'mismatch.json');
     await writeFile(path, text);
     const loaded = await loadSnapshotFile(path);

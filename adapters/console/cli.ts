@@ -9,6 +9,7 @@
  *   k8s-ha-bot simulate FILE [--port N] [--no-heartbeats]   serve a snapshot file as a Kubernetes API
  *   k8s-ha-bot try [--port N]      the simulator, Redis, a worker and a chat page on 127.0.0.1
  *   k8s-ha-bot snapshot [--context C | --cluster NAME] > FILE   capture what the checks read into one file
+ *   k8s-ha-bot report mismatch mr-… > FILE   a maintenance's cluster at approval and its outcome, for an issue
  *   k8s-ha-bot config check        validate the configuration and kubeconfig contexts
  *   k8s-ha-bot gateway             host the chat adapters (Slack: SLACK_* env; Teams: MICROSOFT_APP_*; REDIS_URL)
  *
@@ -807,6 +808,44 @@ export async function runCli(
       const captured = await runSnapshotCommand(opts, config, snapshotSettings, await cliLogger());
       io.out(captured.text);
       io.err(`k8s-ha-bot: captured ${captured.summary}\n`);
+    });
+
+  program
+    .command('report')
+    .description('files for a bug report')
+    .command('mismatch')
+    .description(
+      "write a maintenance's cluster at approval and its forecast vs observed outcome (secrets and env values removed) for an issue; ask --snapshot reads it",
+    )
+    .argument('<request-id>', 'the maintenance request (mr-…)')
+    .action(async (id: string) => {
+      const reportSettings = await cliSettings();
+      const config = await configFor(program.opts<{ config?: string }>(), reportSettings);
+      const [
+        { redisTargetOf },
+        { queueKeys },
+        { createProducerConnection, ensureReady },
+        { mismatchReport },
+      ] = await Promise.all([
+        import('../../src/config/bot-config.js'),
+        import('../../src/config/queue-keys.js'),
+        import('../../src/queue/redis-connection.js'),
+        import('../../src/maintenance/forecast/mismatch-report.js'),
+      ]);
+      const target = redisTargetOf(config.redis);
+      if (target === undefined)
+        throw new BotError(
+          'bad-request',
+          'report mismatch reads the maintenance state: set REDIS_URL or redis.url',
+        );
+      const logger = await cliLogger();
+      const redis = createProducerConnection(target, { logger });
+      try {
+        await ensureReady(redis, target, 5_000);
+        io.out(await mismatchReport(redis, queueKeys(reportSettings.queue.prefix).maintenance, id));
+      } finally {
+        redis.disconnect();
+      }
     });
 
   program

@@ -441,6 +441,8 @@ export function workloadChecks(
           stoppedPods: names(evictions.stopped),
           stoppedBy: by(evictions.stopped),
           notComputed: evictions.notComputed,
+          // Each pod's fate (`namespace/name=fate`), kept as the maintenance forecast (issue 34).
+          podFates: deleting.map((p, i) => `${podName(p)}=${fates[i] ?? 'moves'}`),
         },
       ),
     );

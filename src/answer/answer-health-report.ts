@@ -10,6 +10,8 @@ import { setImmediate as yieldEventLoop } from 'node:timers/promises';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { analyzeHealthReport, finishHealthReport } from '../analysis/daily/health-report.js';
 import { thresholdsOf } from '../analysis/daily/report-items.js';
+import type { ReportItem } from '../analysis/daily/report-items.js';
+import type { MismatchRecord } from '../maintenance/forecast/forecast-store.js';
 import type { ReportSettings } from '../analysis/daily/report-items.js';
 import type { BotLockObservation, PdbPod } from '../analysis/daily/stuck-states.js';
 import { kubeConnection } from '../cluster/kube-connection.js';
@@ -41,7 +43,42 @@ export interface HealthReportAnswerInput {
   lock: { namespace: string; leaseName: string };
   /** Looks up a maintenance request by id (the lock's holder); absent: its state is unknown. */
   getRequest?: (id: string) => Promise<MaintenanceRequest | null>;
+  /**
+   * The cluster's fate and blocker mismatches of maintenances since a time (issue 34): each is a
+   * warning of the report; absent: none are read.
+   */
+  forecastMismatches?: (since: Date) => Promise<MismatchRecord[]>;
   logger: Logger;
+}
+
+/** Most forecast mismatches the report lists (the newest). */
+const MAX_MISMATCH_ITEMS = 10;
+
+/** The last day's forecast mismatches as report items; a failed read is logged and lists none. */
+async function mismatchItems(input: HealthReportAnswerInput): Promise<ReportItem[]> {
+  if (!input.forecastMismatches) return [];
+  let rows: MismatchRecord[];
+  try {
+    rows = await input.forecastMismatches(new Date(input.now.getTime() - 24 * 3600_000));
+  } catch (err) {
+    input.logger.warn({ err }, 'the forecast mismatches could not be read');
+    return [];
+  }
+  return rows.slice(0, MAX_MISMATCH_ITEMS).map((m, i): ReportItem => ({
+    kind: 'forecast-mismatch',
+    severity: 'warn',
+    variant: m.kind === 'blocker' ? 'blocker' : 'fate',
+    subject: `maintenance/${m.requestId}/${m.pod ?? m.kind}`,
+    facts: {
+      requestId: m.requestId,
+      node: m.node,
+      pod: m.pod ?? '',
+      forecast: String(m.forecast),
+      observed: String(m.observed),
+      detail: m.detail ?? '',
+    },
+    order: i,
+  }));
 }
 
 /**
@@ -208,6 +245,7 @@ export async function answerHealthReport(input: HealthReportAnswerInput): Promis
     certificates: certs,
     extras: { pdbPods, ...(botLock ? { botLock } : {}) },
   });
+  data.items.push(...(await mismatchItems(input)));
   await yieldEventLoop();
   const report = finishHealthReport(data, null);
   logger.debug({ items: report.items.length }, 'health report analysed');

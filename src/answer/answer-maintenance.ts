@@ -5,6 +5,8 @@
  * the refusal, explained. Decisions, `maintenance status` and `audit` are normally answered by the
  * chat gateway; they are answered here too for adapters that send them as jobs (the console).
  */
+import { forecastOf, TYPICAL_AWAY } from '../maintenance/forecast/forecast.js';
+import type { NodeForecast } from '../maintenance/forecast/forecast.js';
 import type { Finding, Verdict } from '../analysis/types.js';
 import { analyzeRebootImpact } from '../analysis/reboot-impact.js';
 import type { ClusterSnapshot } from '../cluster/types.js';
@@ -24,13 +26,15 @@ export type MaintenanceAnswerService = Pick<
   MaintenanceService,
   'createRequest' | 'decide' | 'get' | 'cardReply' | 'recentAudit'
 > &
-  Partial<Pick<MaintenanceService, 'chat' | 'plans'>>;
+  Partial<Pick<MaintenanceService, 'chat' | 'plans' | 'awayHistory' | 'forecastMismatches'>>;
 
 /** The reboot-impact result a maintenance needs: verdict, one-line summary, findings. */
 export interface NodeAnalysis {
   verdict: Verdict;
   summary: string;
   findings: Finding[];
+  /** The analysis' predictions as data, kept beside the request by the executor (issue 34). */
+  forecast?: NodeForecast;
 }
 
 /**
@@ -74,7 +78,12 @@ export function analyzeForMaintenance(
     found: true,
     reply,
     role: impact.role === 'control-plane' ? 'control-plane' : 'worker',
-    analysis: { verdict: impact.verdict, summary: reply.summary, findings: impact.findings },
+    analysis: {
+      verdict: impact.verdict,
+      summary: reply.summary,
+      findings: impact.findings,
+      forecast: forecastOf(snapshot, impact, TYPICAL_AWAY),
+    },
   };
 }
 

@@ -5,6 +5,8 @@
  */
 // The Kubernetes client, the reader, the watch cache and the simulator are loaded on first use:
 // a console answer from a snapshot file (`snapshotsFromFile`) never loads them.
+import { median } from '../maintenance/forecast/forecast.js';
+import type { ExplainContext } from '../explain/explain-reboot-impact.js';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { hasControlPlaneRoleLabel } from '../analysis/domain.js';
 import { analyzeRebootImpact } from '../analysis/reboot-impact.js';
@@ -244,6 +246,17 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
   const { config } = options;
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? (() => new Date());
+  /** The node's observed time away for a reboot answer (issue 34); undefined without Redis or on its failure. */
+  const awayOf = async (cluster: string, node: string): Promise<{ away?: ExplainContext['away'] }> => {
+    if (!options.maintenance?.awayHistory) return {};
+    try {
+      const xs = await options.maintenance.awayHistory(cluster, node);
+      return { away: xs.length === 0 ? null : { medianMs: median(xs), count: xs.length } };
+    } catch (err) {
+      logger.warn({ err, cluster, node }, 'could not read the history of the node');
+      return {};
+    }
+  };
   const simulators = new Map<
     string,
     Promise<{ sim: RunningSimulator; etcd: EtcdStatus | null; file: ClusterAccess['file'] }>
@@ -616,6 +629,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
           cluster: job.cluster,
           drain: single.drain,
           ...(single.when ? { when: single.when } : {}),
+          ...(await awayOf(job.cluster, single.node)),
         });
       };
       if (command.kind === 'multi-node') {
@@ -665,6 +679,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
             : DEFAULT_MAINTENANCE_POLICY
         ).forCluster(job.cluster).lock;
         const maintenance = options.maintenance;
+        const mismatchesOf = maintenance?.forecastMismatches;
         const settings = command.reportSettings ?? cluster.report; // the schedule's, else the cluster's
         return await answerHealthReport({
           snapshot,
@@ -675,6 +690,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
           ...(cluster.etcd ? { etcd: cluster.etcd } : {}),
           lock,
           ...(maintenance ? { getRequest: (id: string) => maintenance.get(id) } : {}),
+          ...(mismatchesOf ? { forecastMismatches: (since: Date) => mismatchesOf(job.cluster, since) } : {}),
           logger: log,
         });
       }
@@ -696,6 +712,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
         cluster: job.cluster,
         drain: command.drain,
         ...(command.when ? { when: command.when } : {}),
+        ...(await awayOf(job.cluster, command.node)),
       });
     } catch (err) {
       if (err instanceof ClusterReadError) {

@@ -116,6 +116,13 @@ export async function createWorkerAnswerStep(o: WorkerAnswerStepOptions): Promis
       // The executor's own keys (eviction ledger, hook marker) beside the store's, under this bot's prefix.
       keyPrefix: queueKeys(o.prefix).maintenance,
       analyze: (node: string) => answerService.analyzeNode(cluster, node),
+      // The cluster when the maintenance starts, kept for `report mismatch` (issue 34).
+      captureSnapshot: async () => {
+        const { captureSnapshot } = await import('../cluster/capture-snapshot.js');
+        const kubeConfig = await answerService.kubeConfigFor(cluster);
+        const source = `k8s-ha-bot snapshot of cluster ${cluster} when a maintenance started`;
+        return (await captureSnapshot({ kubeConfig, cluster, source, logger })).text;
+      },
       // Only a cluster with an `etcd` entry is probed (null otherwise: the static-pod check covers it).
       etcdHealthy: (node: string) => answerService.etcdMemberHealthy(cluster, node),
       logger,

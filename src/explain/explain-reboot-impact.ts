@@ -21,6 +21,11 @@ export interface ExplainContext {
   drain?: boolean;
   /** A time hint from the request ("tonight"): the answer reminds that it describes the cluster now. */
   when?: string;
+  /**
+   * The node's observed time away (median of its last maintenances, in ms, and how many; issue
+   * 34); null: the history was read and holds none; absent: not read (no Redis).
+   */
+  away?: { medianMs: number; count: number } | null;
 }
 
 /** ok findings not worth a line in an answer (the absence of a problem says it). */
@@ -189,6 +194,7 @@ function dataSection(
   tr: Translator,
   impact: RebootImpact,
   affected: boolean,
+  away: ExplainContext['away'],
 ): Pick<PlaneSection, 'stops' | 'keepsWorking'> {
   const f = impact.findings;
   const node = impact.node;
@@ -230,7 +236,7 @@ function dataSection(
   if (Array.isArray(bare) && bare.length > 0 && blocked === null)
     stops.push(tr.t('stops.pods-lost', { pods: bare, count: bare.length }));
   // A dead node's kubelet, kube-proxy and CNI are down already: the reboot stops nothing more there.
-  if (blocked !== 'node-dead') stops.push(tr.t(nodeAgentsKey(f), { node, seconds: TYPICAL_NODE_REBOOT_S }));
+  if (blocked !== 'node-dead') stops.push(nodeAgentsLine(tr, f, node, away));
   // A Rook daemon already down (`operator-daemon-down`) is not taken down by the reboot.
   const downFindings = f.filter(
     (x) =>
@@ -340,6 +346,23 @@ function safeSummary(tr: Translator, impact: RebootImpact): string {
 }
 
 /**
+ * What the reboot stops on the node itself, and for how long: the node's own median time away
+ * when maintenances of it were observed (issue 34), else the typical reboot, saying there is no
+ * history when the history was read.
+ */
+function nodeAgentsLine(
+  tr: Translator,
+  f: readonly Finding[],
+  node: string,
+  away: ExplainContext['away'],
+): string {
+  const seconds = away ? Math.round(away.medianMs / 1000) : TYPICAL_NODE_REBOOT_S;
+  const line = tr.t(nodeAgentsKey(f), { node, seconds });
+  if (away === undefined) return line;
+  return `${line}${tr.t(away === null ? 'stops.away-none' : 'stops.away-history', { node, seconds, count: away?.count ?? 0 })}`;
+}
+
+/**
  * Explain a reboot-impact analysis.
  * @param impact - the analysis ({@link analyzeRebootImpact})
  * @param ctx - locale, cluster name, request id, whether a drain was asked for
@@ -377,7 +400,8 @@ export function explainRebootImpact(impact: RebootImpact, ctx: ExplainContext): 
   const f = impact.findings;
   const planes: PlaneSection[] = PLANES.map((plane) => {
     const affected = impact.planesAffected.includes(plane);
-    const parts = plane === 'control' ? controlSection(tr, impact) : dataSection(tr, impact, affected);
+    const parts =
+      plane === 'control' ? controlSection(tr, impact) : dataSection(tr, impact, affected, ctx.away);
     return {
       plane,
       affected,

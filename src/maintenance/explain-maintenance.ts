@@ -20,6 +20,8 @@ import {
   TERMINAL_STATES,
 } from './types.js';
 import { plainReply } from '../explain/explain-messages.js';
+import { FATES } from './forecast/forecast.js';
+import type { Fate, ForecastComparison } from './forecast/forecast.js';
 import { type Translator, translator } from '../explain/i18n.js';
 import type { Reply, ReplyAction, ReplySection } from '../explain/reply.js';
 
@@ -269,6 +271,11 @@ export function explainMaintenanceCard(request: MaintenanceRequest, locale: Loca
   const sections: ReplySection[] = [{ heading: tr.t('maintenance.section.request'), lines }];
   if (r.summaryAtRequest.trim() !== '')
     sections.push({ heading: tr.t('maintenance.section.analysis'), lines: [r.summaryAtRequest] });
+  if (r.progress.forecastComparison)
+    sections.push({
+      heading: tr.t('maintenance.section.forecast'),
+      lines: comparisonLines(tr, r.progress.forecastComparison),
+    });
   const reply = emptyReply(
     r,
     locale,
@@ -287,6 +294,91 @@ function waitingText(tr: Translator, blockers: readonly DrainBlocker[]): string[
       ? tr.t('maintenance.event.waiting-budget', { budget: b.budget, pod: b.pod })
       : tr.t('maintenance.event.waiting-pod', { pod: b.pod, detail: b.detail }),
   );
+}
+
+/** A tally's text (`3 moved, 1 Pending`): the fates either side counts, or "no pods to move". */
+function tallyText(tr: Translator, t: Record<string, number>, shown: readonly string[]): string {
+  if (shown.length === 0) return tr.t('maintenance.forecast.no-pods');
+  return shown.map((f) => tr.t(`maintenance.forecast.fate.${f}`, { count: t[f] ?? 0 })).join(', ');
+}
+
+const fateWord = (tr: Translator, v: string | number): string =>
+  typeof v === 'number'
+    ? String(v)
+    : FATES.includes(v as Fate)
+      ? tr.t(`maintenance.forecast.word.${v}`)
+      : v.startsWith('refused by ')
+        ? `${tr.t('maintenance.forecast.word.refused')} (${v.slice('refused by '.length)})`
+        : v;
+
+/**
+ * The forecast-vs-observed lines of one node (issue 34): one line when everything matched, else
+ * the tallies and one line per mismatch ("node away 4 min 12 s, forecast 90 s").
+ * @param tr - translator
+ * @param c - the comparison
+ */
+export function comparisonLines(tr: Translator, c: ForecastComparison): string[] {
+  const shown = [...FATES, 'unknown'].filter(
+    (f) => (c.forecast[f as Fate] ?? 0) > 0 || (c.observed[f as Fate | 'unknown'] ?? 0) > 0,
+  );
+  const forecastAway = tr.t(
+    c.awayMs.from === 'history' ? 'maintenance.forecast.away-history' : 'maintenance.forecast.away-typical',
+    { node: c.node, ms: formatDuration(tr, c.awayMs.forecast), count: c.awayMs.count },
+  );
+  if (c.mismatches.length === 0)
+    return [
+      tr.t('maintenance.forecast.matched', {
+        node: c.node,
+        tally: tallyText(tr, c.observed, shown),
+        away: c.awayMs.observed === null ? '?' : formatDuration(tr, c.awayMs.observed),
+        forecast: forecastAway,
+      }),
+    ];
+  const out = [
+    tr.t('maintenance.forecast.header', {
+      node: c.node,
+      forecast: tallyText(
+        tr,
+        c.forecast,
+        shown.filter((f) => f !== 'unknown'),
+      ),
+      observed: tallyText(tr, c.observed, shown),
+    }),
+  ];
+  for (const m of c.mismatches) {
+    if (m.kind === 'fate' || m.kind === 'blocker')
+      out.push(
+        tr.t('maintenance.forecast.pod', {
+          pod: m.pod ?? '',
+          forecast: fateWord(tr, m.forecast),
+          observed: fateWord(tr, m.observed),
+          detail: m.detail ? ` — ${m.detail}` : '',
+        }),
+      );
+    else if (m.kind === 'time-away')
+      out.push(
+        tr.t('maintenance.forecast.time-away', {
+          observed: formatDuration(tr, Number(m.observed)),
+          forecast: forecastAway,
+        }),
+      );
+    else if (m.kind === 'drain-time')
+      out.push(
+        tr.t('maintenance.forecast.drain-time', {
+          observed: formatDuration(tr, Number(m.observed)),
+          forecast: formatDuration(tr, Number(m.forecast)),
+        }),
+      );
+    else
+      out.push(
+        tr.t('maintenance.forecast.control-plane', {
+          node: c.node,
+          observed: m.observed,
+          forecast: m.forecast,
+        }),
+      );
+  }
+  return out;
 }
 
 /**
@@ -399,6 +491,8 @@ export function eventLines(tr: Translator, request: EventSubject, event: Mainten
           total: formatDuration(tr, event.totalMs),
         }),
       ];
+    case 'forecast-compared':
+      return comparisonLines(tr, event.comparison);
     case 'failed': {
       const out = [
         tr.t('maintenance.event.failed', {

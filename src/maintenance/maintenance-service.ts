@@ -4,6 +4,8 @@
  * last approval enqueues the execution job), the card and refusal texts, the audit for admins, and
  * the expiry sweep.
  */
+import { ForecastStore, HISTORY_ESTIMATE_COUNT } from './forecast/forecast-store.js';
+import type { MismatchRecord } from './forecast/forecast-store.js';
 import { ThreadOrder } from './thread-order.js';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -102,6 +104,18 @@ export interface CreateRequestInput extends MaintenanceRequestInput {
 export interface MaintenanceService {
   /** The request store (implements `MaintenanceStateStore` for the executor). */
   readonly store: MaintenanceStore;
+  /**
+   * A node's observed times away, in ms, newest first (at most the last 3 maintenances, issue 34):
+   * the answers' estimate of how long the node is gone. Empty: no history.
+   * @throws whatever Redis throws
+   */
+  awayHistory(cluster: string, node: string): Promise<number[]>;
+  /**
+   * The cluster's fate and blocker mismatches of maintenances since `since`, newest first (the
+   * daily report's warnings, issue 34).
+   * @throws whatever Redis throws
+   */
+  forecastMismatches(cluster: string, since: Date): Promise<MismatchRecord[]>;
   /** Audit + log + chat for every event. */
   readonly notifier: MaintenanceNotifier;
   /** The audit Stream. */
@@ -445,8 +459,16 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
           : explainMaintenanceRefusal(refusal as DecisionRefusal | CreateRefusal, subject, locale),
   };
 
+  const forecasts = new ForecastStore(o.redis, keyPrefix);
   return {
     store,
+    async awayHistory(cluster, node) {
+      return (await forecasts.history(cluster, node))
+        .map((h) => h.awayMs)
+        .filter((ms): ms is number => ms !== null)
+        .slice(0, HISTORY_ESTIMATE_COUNT);
+    },
+    forecastMismatches: (cluster, since) => forecasts.mismatchesSince(cluster, since),
     notifier,
     audit,
     threadOrder,

@@ -7,6 +7,7 @@
  * `policy.ts`, the Kubernetes steps in `execute/`, the chat texts in `src/explain/`.
  */
 import type { Verdict } from '../analysis/types.js';
+import type { ForecastComparison } from './forecast/forecast.js';
 import type { Locale, Platform, ReplyTarget } from '../commands/types.js';
 import { BotError } from '../errors.js';
 import { isValidClusterName } from '../commands/names.js';
@@ -130,6 +131,10 @@ export interface ExecutionProgress {
   /** Pods to evict when the drain started, and how many are gone. */
   podsToEvict?: number;
   podsEvicted?: number;
+  /** Fewest kube-apiservers seen alive (fresh identity Leases) while the node was away. */
+  apiServersSeen?: number;
+  /** The forecast compared with the outcome when the node ended (issue 34), mismatches bounded. */
+  forecastComparison?: ForecastComparison;
 }
 
 /**
@@ -309,6 +314,7 @@ export type MaintenanceEvent =
   | { type: 'uncordoned' }
   | { type: 'lock-released'; lease: string }
   | { type: 'completed'; drainMs: number; downtimeMs: number; totalMs: number }
+  | { type: 'forecast-compared'; comparison: ForecastComparison }
   | { type: 'failed'; reason: StopReason; detail: string; blockers?: DrainBlocker[]; nodeCordoned: boolean }
   // maintenance plans and locks; their audit entries carry the plan (`mp-…`) or the
   // request to break a lock (`lb-…`) as `requestId`

@@ -78,6 +78,13 @@ const maintenanceStates = new Counter({
   registers: [metricsRegistry],
 });
 
+const forecastMismatches = new Counter({
+  name: `${METRIC_PREFIX}forecast_mismatches_total`,
+  help: 'Disagreements between a maintenance forecast and what was observed, by kind (fate, blocker, time-away, drain-time, control-plane)',
+  labelNames: ['kind'] as const,
+  registers: [metricsRegistry],
+});
+
 /**
  * Job counts by state, as BullMQ `Queue.getJobCounts` returns them, and under
  * {@link QUEUE_WORKERS_KEY} the number of workers consuming the queue (absent when unknown).
@@ -252,7 +259,16 @@ export { chatFailureStatus } from '../util/metric-hooks.js';
 
 // The lower layers (cluster, queue, maintenance) record through ../util/metric-hooks.ts; this
 // process's registry stands behind those hooks from the first import of this module on.
+/**
+ * Count one disagreement between a maintenance's forecast and its outcome (issue 34).
+ * @param kind - `fate`, `blocker`, `time-away`, `drain-time`, `control-plane`
+ */
+export function recordForecastMismatch(kind: string): void {
+  forecastMismatches.inc({ kind });
+}
+
 setMetricHooks({
+  forecastMismatch: recordForecastMismatch,
   kubeApiError: recordKubeApiError,
   chatPostFailure: recordChatPostFailure,
   maintenanceState: recordMaintenanceState,

@@ -58,6 +58,19 @@ export interface MaintenanceState {
   controllers: SimulatorControllers;
   /** Pods deleted while their controller was off, not replaced yet (oldest first). */
   unreplaced: KPod[];
+  /** Replacements the scheduler refuses whatever the nodes' room ({@link SchedulerRefusal}). */
+  schedulerRefuses?: SchedulerRefusal[];
+}
+
+/**
+ * A scheduler rule the snapshot cannot show (a topology spread constraint or an inter-pod
+ * anti-affinity over pods the bot does not read, a scheduler extender): replacements whose labels
+ * include `labels` stay Pending with `message` as their `PodScheduled=False` message.
+ * @see https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/
+ */
+export interface SchedulerRefusal {
+  labels: Record<string, string>;
+  message: string;
 }
 
 /** A state for a write that changes nothing kept (`?dryRun=All`). */
@@ -67,6 +80,7 @@ function dryRunState(state: MaintenanceState): MaintenanceState {
     evictionRequests: new Map(),
     controllers: state.controllers,
     unreplaced: [],
+    ...(state.schedulerRefuses ? { schedulerRefuses: state.schedulerRefuses } : {}),
   };
 }
 
@@ -561,7 +575,7 @@ function replace(store: ObjectStore, state: MaintenanceState, old: KPod, now: Da
     return;
   }
   const name = ctrl.kind === 'StatefulSet' ? old.metadata.name : `${ctrl.name}-${randomSuffix()}`;
-  const pod = createPod(store, old, name, now, old.spec?.nodeName ?? '');
+  const pod = createPod(store, old, name, now, old.spec?.nodeName ?? '', state.schedulerRefuses);
   // a Ready replacement ends the disruption the budget recorded
   for (const pdb of pod.status?.phase === 'Running' ? budgetsOf(store, pod) : []) {
     if (!pdb.status?.disruptedPods?.[old.metadata.name]) continue;
@@ -613,6 +627,7 @@ function createPod(
   name: string,
   now: Date,
   exclude = '',
+  refusals?: readonly SchedulerRefusal[],
 ): KPod & WireObject {
   const meta = template.metadata ?? {};
   const ctrl = (meta.ownerReferences ?? []).find((o) => o.controller === true);
@@ -634,7 +649,11 @@ function createPod(
     spec,
   } as WireObject & KPod;
   let podStatus: Record<string, unknown>;
-  const node = schedulePod(store, pod, now, exclude);
+  // A refusal planted by a test (the scheduler's reason the model cannot see) wins over the room.
+  const refusal = refusals?.find((f) =>
+    Object.entries(f.labels).every(([k, v]) => pod.metadata.labels?.[k] === v),
+  );
+  const node = refusal ? null : schedulePod(store, pod, now, exclude);
   const containers = (spec.containers ?? []).map((c) => c.name);
   if (node) {
     spec.nodeName = node.metadata.name;
@@ -676,7 +695,9 @@ function createPod(
           lastProbeTime: null,
           lastTransitionTime: stamp,
           reason: 'Unschedulable',
-          message: `0/${total} nodes are available: no node is Ready, schedulable, tolerated, matching the pod's nodeSelector and with room for its requests.`,
+          message:
+            refusal?.message ??
+            `0/${total} nodes are available: no node is Ready, schedulable, tolerated, matching the pod's nodeSelector and with room for its requests.`,
         },
       ],
       qosClass: 'BestEffort',

@@ -24,7 +24,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BotError, isBotError } from '../errors.js';
 import { readScale, serveWrite, setControllers } from './maintenance-api.js';
-import type { MaintenanceState, SimulatorControllers } from './maintenance-api.js';
+import type { MaintenanceState, SchedulerRefusal, SimulatorControllers } from './maintenance-api.js';
 import { authorize, forbiddenStatus, requestAttributes } from './rbac.js';
 import type { RbacRules } from './rbac.js';
 import { startHeartbeats } from './heartbeats.js';
@@ -56,6 +56,8 @@ export interface SimulatorFaults {
   delayMs?: Record<string, number>;
   /** When true, every request answers 503 ServiceUnavailable. */
   unavailable?: boolean;
+  /** Replacement pods the scheduler leaves Pending whatever the room (maintenance-api.ts). */
+  schedulerRefuses?: SchedulerRefusal[];
 }
 
 /** Options of {@link startSimulator}. */
@@ -262,6 +264,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     evictionRequests: new Map(),
     controllers: { replicaSet: true, statefulSet: true, ...options.controllers },
     unreplaced: [],
+    ...(options.faults?.schedulerRefuses ? { schedulerRefuses: options.faults.schedulerRefuses } : {}),
   };
   const reboots = new Set<RebootHandle>();
   const rebootDelayMs = options.rebootDelayMs ?? DEFAULT_REBOOT_DELAY_MS;
@@ -356,6 +359,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     shiftMs: store.shiftMs,
     setFaults(f) {
       faults = f;
+      state.schedulerRefuses = f.schedulerRefuses;
     },
     setControllers(c) {
       setControllers(store, state, c, now());

@@ -34,6 +34,11 @@ export interface MetricHooks {
    * @param decision - the decision's kind and what it names
    */
   chatDecision(platform: string, decision: ChatDecisionRecord): void;
+  /**
+   * One disagreement between a maintenance's forecast and its outcome (src/maintenance/execute/run-maintenance.ts).
+   * @param kind - `fate`, `blocker`, `time-away`, `drain-time`, `control-plane` (src/maintenance/forecast/forecast.ts)
+   */
+  forecastMismatch(kind: string): void;
 }
 
 /** One decision of the chat intake, as recorded: its kind and what it names (no text, no user). */
@@ -56,6 +61,7 @@ const NO_OP_HOOKS: MetricHooks = {
   chatPostFailure: () => {},
   maintenanceState: () => {},
   chatDecision: () => {},
+  forecastMismatch: () => {},
 };
 
 let hooks: MetricHooks = NO_OP_HOOKS;
@@ -101,6 +107,14 @@ export function recordMaintenanceState(state: string): void {
  */
 export function recordChatDecision(platform: string, decision: ChatDecisionRecord): void {
   hooks.chatDecision(platform, decision);
+}
+
+/**
+ * Count one forecast mismatch through the installed hook.
+ * @param kind - the mismatch's kind, e.g. `fate`, `time-away`
+ */
+export function recordForecastMismatch(kind: string): void {
+  hooks.forecastMismatch(kind);
 }
 
 /**

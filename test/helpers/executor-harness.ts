@@ -16,7 +16,7 @@ import type {
   MaintenanceRequest,
   MaintenanceState,
 } from '../../src/maintenance/types.js';
-import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
+import type { RunningSimulator, SimulatorOptions } from '../../src/simulator/start-simulator.js';
 import { silentLogger } from '../../src/util/logger.js';
 import { eventually } from './eventually.js';
 import { approvedRequest, RecordingNotifier, RedisTestStore, testPolicy } from './maintenance-test-store.js';
@@ -46,6 +46,12 @@ export interface ExecutorStartOptions {
   verdict?: 'safe' | 'unsafe';
   /** Where the executor reaches the cluster (e.g. a proxy in front of the simulator). @defaultValue the simulator */
   kubeConfig?: KubeConfig;
+  /** The re-run analysis instead of one answering `verdict` with no findings (and no forecast). */
+  analyze?: MaintenanceDeps['analyze'];
+  /** The executor's clock. @defaultValue real time */
+  now?: () => Date;
+  /** The approval snapshot capture (`report mismatch`). @defaultValue none */
+  captureSnapshot?: () => Promise<string>;
 }
 
 /** The executor test set-up; `redis` and `store` are there from `beforeAll` on. */
@@ -58,7 +64,7 @@ export interface ExecutorHarness {
    * Start a simulator serving a snapshot (a file or a scenario name); it is closed after the test.
    * @param file - the snapshot, or a file name under test/fixtures/scenarios
    */
-  sim(file: SnapshotFile | string): Promise<RunningSimulator>;
+  sim(file: SnapshotFile | string, options?: Omit<SimulatorOptions, 'file'>): Promise<RunningSimulator>;
   /** Close this after the test, before the simulators (e.g. a proxy in front of one). */
   closeAfterTest(closable: { close(): Promise<void> }): void;
   /**
@@ -113,8 +119,8 @@ export function useExecutorHarness(): ExecutorHarness {
       if (!store) throw new Error('executor harness: no store before beforeAll');
       return store;
     },
-    async sim(file) {
-      const s = await startScenarioSimulator(file);
+    async sim(file, options) {
+      const s = await startScenarioSimulator(file, options);
       sims.push(s);
       return s;
     },
@@ -132,11 +138,15 @@ export function useExecutorHarness(): ExecutorHarness {
         policy: testPolicy(o.cluster, o.policy),
         redis: harness.redis,
         holderIdentity: 'test-worker',
-        analyze: async () => ({
-          verdict: o.verdict ?? 'safe',
-          summary: o.verdict === 'unsafe' ? 'etcd would lose quorum' : 'safe',
-          findings: [],
-        }),
+        analyze:
+          o.analyze ??
+          (async () => ({
+            verdict: o.verdict ?? 'safe',
+            summary: o.verdict === 'unsafe' ? 'etcd would lose quorum' : 'safe',
+            findings: [],
+          })),
+        ...(o.now ? { now: o.now } : {}),
+        ...(o.captureSnapshot ? { captureSnapshot: o.captureSnapshot } : {}),
         logger: silentLogger,
         pollMs: 100,
       };

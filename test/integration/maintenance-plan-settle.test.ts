@@ -18,6 +18,8 @@ import {
 } from '../../src/maintenance/plan/explain-maintenance-plan.js';
 import type { MaintenancePlan } from '../../src/maintenance/plan/plan-types.js';
 import { runPlan } from '../../src/maintenance/plan/run-plan.js';
+import { analyzeForMaintenance } from '../../src/answer/answer-maintenance.js';
+import { readSnapshot } from '../../src/cluster/read-snapshot.js';
 import {
   workloadBaselines,
   workloadShortfalls,
@@ -223,6 +225,17 @@ describe('settle on workloads between the steps of a plan, late', () => {
   const gen = generated();
   it("replacements that come late: the plan holds, then goes on once they are Ready and only then evicts the second worker's pod", async () => {
     const { f } = await twoWorkerPlan(gen, 'test:settle2:');
+    // The worker's analysis (a live read) with its forecast: each node ends with forecast vs observed (issue 34).
+    f.deps.maintenance.analyze = async (node) => {
+      const snap = await readSnapshot({ kubeConfig: kubeConfigOf(f.s), cluster: CLUSTER, focusNode: node });
+      const a = analyzeForMaintenance(snap, node, new Date(), {
+        locale: 'en',
+        requestId: 't',
+        cluster: CLUSTER,
+      });
+      if (!a.found) throw new Error(`no node ${node}`);
+      return a.analysis;
+    };
     const run = runPlan(f.plan.id, f.deps);
     const held = await planWhen(f, (p) => p.state === 'held' && p.hold?.kind === 'settle');
     expect(held.hold?.detail).toContain('Deployment shop/web');
@@ -236,6 +249,21 @@ describe('settle on workloads between the steps of a plan, late', () => {
     expect((final?.nodes[1]?.startedAt ?? '') >= controllerOn).toBe(true);
     expect(f.s.evictions.get(`shop/${RS}-g5h6j`)).toBe(1);
     expect(await readyWebPods(f.s)).toHaveLength(3);
+    // Step 1 ended with its replacements missing (the controller was off): forecast moved, observed
+    // Pending; step 2's replacement came: it matched.
+    const [first, second] = await Promise.all(
+      (final?.nodes ?? []).map(
+        async (n) => (await f.requests.get(n.requestId ?? ''))?.progress.forecastComparison,
+      ),
+    );
+    expect(first?.mismatches.map((m) => [m.kind, m.pod, m.observed, m.detail])).toEqual([
+      ['fate', `shop/${RS}-a1b2c`, 'pending', 'no replacement pod was created'],
+      ['fate', `shop/${RS}-d3e4f`, 'pending', 'no replacement pod was created'],
+    ]);
+    expect(second?.mismatches).toEqual([]);
+    // (the late replacements may have landed on the second worker: they move with it)
+    expect(second?.observed).toMatchObject({ moved: second?.forecast.moved, pending: 0 });
+    expect(second?.forecast.moved).toBeGreaterThanOrEqual(1);
   }, 120_000);
 });
 

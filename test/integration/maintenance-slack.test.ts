@@ -240,6 +240,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
       'verified',
       'uncordoned',
       'lock-released',
+      'forecast-compared', // the forecast vs observed of the node (issue 34)
       'completed',
     ]);
     const approvers = (audit.ok ? audit.entries : [])

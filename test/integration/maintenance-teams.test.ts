@@ -668,6 +668,7 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
       'verified',
       'uncordoned',
       'lock-released',
+      'forecast-compared', // the forecast vs observed of the node (issue 34)
       'completed',
     ]);
     expect(entries.filter((e) => e.event.type === 'approved').map((e) => e.actor)).toEqual([

@@ -17,7 +17,8 @@ export type ReportItemKind =
   | 'lease-churn'
   | 'etcd-leader-changes'
   | 'etcd-db-size'
-  | 'version-skew';
+  | 'version-skew'
+  | 'forecast-mismatch';
 
 /**
  * One thing the report names. `variant` picks the sentence (`report.item.<kind>.<variant>` in the
@@ -61,6 +62,7 @@ const KIND_RANK: Readonly<Record<ReportItemKind, number>> = {
   'etcd-db-size': 7,
   'pod-terminating': 8,
   'version-skew': 9,
+  'forecast-mismatch': 10,
 };
 
 /**

@@ -57,6 +57,11 @@ export const enReport = {
       'bot-expired':
         'Maintenance lock {{lease}} of {{holder}} expired {{age}} ago without being released: its worker died mid-maintenance; check node {{node}}.',
     },
+    'forecast-mismatch': {
+      fate: 'Maintenance {{requestId}} of {{node}}: the bot forecast {{pod}} {{forecast}}, it was {{observed}} ({{detail}}). Distrust this part of its answers here; `report mismatch {{requestId}}` makes a file for an issue.',
+      blocker:
+        'Maintenance {{requestId}} of {{node}}: the bot forecast {{pod}} {{forecast}}, it was {{observed}} ({{detail}}). Distrust its budget forecasts here; `report mismatch {{requestId}}` makes a file for an issue.',
+    },
     'node-not-ready': {
       plain: 'Node {{node}} has been NotReady for {{age}}: check its kubelet, or remove the node.',
     },

@@ -87,6 +87,9 @@ export const en = {
       'the pod still bound to {{node}}: it is NotReady, so it gets no Service traffic already, and a drain cannot move it (no kubelet confirms the eviction)',
     'pods-lost': '{{pods}}: deleted for good, no controller recreates them',
     'pods-lost_one': '{{pods}}: deleted for good, no controller recreates it',
+    'away-history': '; {{node}} was away {{seconds}} s, median of the last {{count}} maintenances',
+    'away-history_one': '; {{node}} was away {{seconds}} s at its last maintenance',
+    'away-none': '; no maintenance of {{node}} was observed yet, so this is the typical reboot',
     'node-agents':
       'kubelet, kube-proxy and the CNI on {{node}} until it is back (typically about {{seconds}} s)',
     // Only the node agents the snapshot shows on the node (issue 16).

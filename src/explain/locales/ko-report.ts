@@ -48,6 +48,11 @@ export const koReport: typeof enReport = {
       'kubeconfig-client-expired':
         '봇 자신의 kubeconfig 클라이언트 인증서가 {{daysAgo}}일 전에 만료되었습니다({{date}}). {{renew}}',
     },
+    'forecast-mismatch': {
+      fate: '{{node}} 유지보수 {{requestId}}: 봇은 {{pod}}(을)를 {{forecast}}(으)로 예측했지만 {{observed}}였습니다({{detail}}). 이 클러스터에서는 이 부분의 답을 믿지 마세요. `report mismatch {{requestId}}`(으)로 이슈용 파일을 만드세요.',
+      blocker:
+        '{{node}} 유지보수 {{requestId}}: 봇은 {{pod}}(을)를 {{forecast}}(으)로 예측했지만 {{observed}}였습니다({{detail}}). 이 클러스터에서는 budget 예측을 믿지 마세요. `report mismatch {{requestId}}`(으)로 이슈용 파일을 만드세요.',
+    },
     'lock-stale': {
       'kured-gone':
         '{{daemonset}}의 kured 잠금을 이미 없는 노드 {{holder}}(이)가 잡고 있습니다. 풀기 전에는 어떤 노드도 재부팅되지 않습니다(weave.works/kured-node-lock 어노테이션 제거).',

@@ -74,6 +74,8 @@ export const ko: Messages = {
     'pods-on-dead-node':
       '아직 {{node}}에 묶여 있는 파드 {{count}}개: 노드가 NotReady라 이미 Service 트래픽을 받지 않고, 드레인으로 옮길 수도 없음 (축출을 확인해 줄 kubelet이 없음)',
     'pods-lost': '{{pods}}: 영구 삭제됨, 다시 생성하는 컨트롤러가 없음',
+    'away-history': '; {{node}}의 최근 {{count}}회 유지보수 다운 시간의 중앙값은 {{seconds}}초',
+    'away-none': '; 아직 관측된 {{node}} 유지보수가 없어 일반적인 재부팅 시간입니다',
     'node-agents': '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, kube-proxy, CNI (보통 약 {{seconds}}초)',
     'node-agents-no-proxy':
       '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, CNI (보통 약 {{seconds}}초); 스냅샷에는 그 노드에서 실행되는 kube-proxy가 없음',

@@ -141,6 +141,11 @@ export interface DrainOptions {
   isCancelled: () => Promise<boolean>;
   /** One pod evicted (`namespace/name`), after it was recorded in the ledger. */
   onEviction: (pod: string) => Promise<void>;
+  /**
+   * Every answer of the Eviction API (`namespace/name`, HTTP status, 0 when none came; the
+   * budget a 429 is for, when known): the observed outcome of the forecast (issue 34).
+   */
+  onAnswer?: (pod: string, status: number, budget?: string) => Promise<void>;
   /** Progress, at most every `drain.progressIntervalMs` and once at the end. */
   onProgress: (p: { evicted: number; total: number; waitingOn: DrainBlocker[] }) => Promise<void>;
 }
@@ -247,6 +252,7 @@ export async function drainNode(o: DrainOptions): Promise<DrainResult> {
           signal: o.signal,
         },
       );
+      if (res.status !== 429) await o.onAnswer?.(podKey(pod), res.status);
       if (res.status === 201 || res.status === 200) {
         await o.redis.multi().sadd(ledgerKey, uid).expire(ledgerKey, LEDGER_TTL_SECONDS).exec();
         blockers.delete(uid);
@@ -275,6 +281,11 @@ export async function drainNode(o: DrainOptions): Promise<DrainResult> {
           selectorMatches(b.spec?.selector, pod.metadata.labels ?? {}),
         );
         const budget = matching[0];
+        await o.onAnswer?.(
+          podKey(pod),
+          429,
+          budget ? `${budget.metadata.namespace ?? ns}/${budget.metadata.name}` : undefined,
+        );
         blockers.set(uid, {
           pod: podKey(pod),
           ...(budget ? { budget: `${budget.metadata.namespace ?? ns}/${budget.metadata.name}` } : {}),
@@ -347,6 +358,7 @@ async function reconcileInFlight(o: DrainOptions, ledgerKey: string, inFlightKey
     if (ledger.has(uid) || !pod || pod.metadata.deletionTimestamp !== undefined) {
       await o.redis.multi().sadd(ledgerKey, uid).expire(ledgerKey, LEDGER_TTL_SECONDS).exec();
       o.logger.info({ pod: inFlight[uid], node: o.node }, 'pod evicted before the previous worker stopped');
+      await o.onAnswer?.(inFlight[uid] ?? uid, 201);
       await o.onEviction(inFlight[uid] ?? uid);
     }
     await o.redis.hdel(inFlightKey, uid);

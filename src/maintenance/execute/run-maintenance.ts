@@ -42,6 +42,11 @@ import { MaintenanceLock } from './maintenance-lock.js';
 import { preflight } from './preflight.js';
 import { runRebootHook } from './reboot-hook.js';
 import { verifyNode, waitForNewBoot } from './wait-for-reboot.js';
+import { awayEstimate, compareForecast } from '../forecast/forecast.js';
+import type { NodeForecast } from '../forecast/forecast.js';
+import { ForecastStore, HISTORY_ESTIMATE_COUNT } from '../forecast/forecast-store.js';
+import { apiServersAlive, observeOutcome } from '../forecast/observe-outcome.js';
+import { recordForecastMismatch } from '../../util/metric-hooks.js';
 
 /** What {@link runMaintenance} needs (the worker builds one per cluster). */
 export interface MaintenanceDeps {
@@ -55,7 +60,14 @@ export interface MaintenanceDeps {
   /** Who runs (e.g. `hostname/pid`): written on the Lease as an annotation, logged. */
   holderIdentity: string;
   /** The reboot-impact analysis of the node, re-run before anything is touched. */
-  analyze: (node: string) => Promise<{ verdict: Verdict; summary: string; findings: Finding[] }>;
+  analyze: (
+    node: string,
+  ) => Promise<{ verdict: Verdict; summary: string; findings: Finding[]; forecast?: NodeForecast }>;
+  /**
+   * The cluster as the `snapshot` command writes it, kept beside the request for `report
+   * mismatch` (issue 34); absent: none is kept. A failure is logged and changes nothing.
+   */
+  captureSnapshot?: () => Promise<string>;
   /** Whether the node's etcd member is healthy; null when etcd is not observable. */
   etcdHealthy?: (node: string) => Promise<boolean | null>;
   now?: () => Date;
@@ -108,8 +120,12 @@ export async function runMaintenance(requestId: string, deps: MaintenanceDeps): 
   }
 }
 
+/** Most mismatches a request's progress and its event carry (the audit record keeps them all). */
+const MAX_STORED_MISMATCHES = 20;
+
 class Execution {
   readonly lock: MaintenanceLock;
+  private readonly forecasts: ForecastStore;
   private readonly now: () => Date;
   private readonly log: Logger;
   private readonly ns: string;
@@ -127,6 +143,7 @@ class Execution {
     this.log = deps.logger.child({ maintenanceId: id, cluster: first.cluster, node: first.node });
     this.ns = deps.policy.lock.namespace;
     this.lockIsPlans = first.plan?.lockHolder !== undefined;
+    this.forecasts = new ForecastStore(deps.redis, deps.keyPrefix ?? MAINTENANCE_KEY_PREFIX);
     this.lock = new MaintenanceLock({
       api,
       namespace: deps.policy.lock.namespace,
@@ -253,6 +270,7 @@ class Execution {
         }
         if (analysis.verdict === 'unsafe' && !r.force)
           throw new MaintenanceStopError('verdict-unsafe', analysis.summary);
+        await this.keepForecast(r, analysis.forecast);
         const next = await this.move('checking', 'locked', { progress: { lockedAt: this.iso() } });
         if (next) await this.emit(next, { type: 'locked', lease: this.lock.name });
         return null;
@@ -347,6 +365,7 @@ class Execution {
       logger: this.log,
       isCancelled: this.isCancelledWhileDraining,
       onEviction: async (pod) => this.emit(await this.current(), { type: 'eviction', pod }),
+      onAnswer: (pod, status, budget) => this.forecasts.recordEviction(this.id, pod, status, budget),
       onProgress: async ({ evicted, total, waitingOn }) => {
         const req = await this.deps.store.updateProgress(this.id, {
           podsEvicted: evicted,
@@ -386,6 +405,9 @@ class Execution {
       onDown: async () => {
         if (!(await this.current()).progress.rebootSeenAt)
           await this.deps.store.updateProgress(this.id, { rebootSeenAt: this.iso() });
+        // while a control-plane node reboots the API may not answer: not observed then
+        const alive = await apiServersAlive(this.api, this.now(), this.log).catch(() => null);
+        if (alive !== null) await this.deps.store.updateProgress(this.id, { apiServersSeen: alive });
       },
     });
     if (seen === 'cancelled') return null;
@@ -439,6 +461,7 @@ class Execution {
     else if (await this.lock.release())
       await this.emit(req, { type: 'lock-released', lease: this.lock.name });
     this.lockHeld = false;
+    await this.compareWithForecast();
     const finishedAt = this.now();
     const done = await this.move('verifying', 'completed', {
       progress: { finishedAt: finishedAt.toISOString() },
@@ -453,6 +476,55 @@ class Execution {
       totalMs: ms(pr.startedAt, pr.finishedAt),
     });
     return done;
+  }
+
+  /**
+   * Keep the analysis' forecast beside the request (its time away from this node's history), and
+   * the cluster as it is now for `report mismatch`; neither stops the maintenance when it fails.
+   */
+  private async keepForecast(r: MaintenanceRequest, forecast: NodeForecast | undefined): Promise<void> {
+    if (!forecast) return;
+    try {
+      const history = await this.forecasts.history(r.cluster, r.node);
+      const away = awayEstimate(
+        history
+          .map((h) => h.awayMs)
+          .filter((ms): ms is number => ms !== null)
+          .slice(0, HISTORY_ESTIMATE_COUNT),
+      );
+      await this.forecasts.putForecast(this.id, { ...forecast, away });
+      if (this.deps.captureSnapshot && (await this.forecasts.getApprovalSnapshot(this.id)) === null)
+        await this.forecasts.putApprovalSnapshot(this.id, await this.deps.captureSnapshot());
+    } catch (err) {
+      if (this.deps.signal?.aborted) throw err;
+      this.log.warn({ err }, 'could not keep the forecast of the maintenance');
+    }
+  }
+
+  /**
+   * At the end of the node: observe what happened, compare it with the forecast, keep both (and
+   * the node's history), count the mismatches and say the comparison. Once per request; without
+   * a forecast, nothing.
+   */
+  private async compareWithForecast(): Promise<void> {
+    try {
+      const forecast = await this.forecasts.getForecast(this.id);
+      const r = await this.current();
+      if (!forecast || r.progress.forecastComparison) return;
+      const outcome = await observeOutcome(this.api, r, forecast, await this.forecasts.evictions(this.id), {
+        now: this.now(),
+        logger: this.log,
+      });
+      const comparison = compareForecast(forecast, outcome);
+      await this.forecasts.putRecord(this.id, r.cluster, { forecast, outcome, comparison });
+      for (const m of comparison.mismatches) recordForecastMismatch(m.kind);
+      const kept = { ...comparison, mismatches: comparison.mismatches.slice(0, MAX_STORED_MISMATCHES) };
+      const req = await this.deps.store.updateProgress(this.id, { forecastComparison: kept });
+      await this.emit(req, { type: 'forecast-compared', comparison: kept });
+    } catch (err) {
+      if (this.deps.signal?.aborted) throw err;
+      this.log.warn({ err }, 'could not compare the maintenance with its forecast');
+    }
   }
 
   private async cancel(r: MaintenanceRequest): Promise<MaintenanceRequest> {
@@ -517,6 +589,7 @@ class Execution {
       this.log.warn({ err }, 'could not read the node after a stop');
     }
     if (stop.reason !== 'lock-held') await this.releaseQuietly(r);
+    await this.compareWithForecast();
     const done = await this.deps.store.transition(this.id, EXECUTING_STATES, 'failed', {
       stateReason: stop.reason,
       progress: { finishedAt: this.iso() },

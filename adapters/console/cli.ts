@@ -203,6 +203,11 @@ async function configFor(
       '--context',
     ).getCurrentContext();
     const asked = opts.kube.requestTimeoutMs || MAX_REQUEST_TIMEOUT_MS;
+    if (asked > MAX_REQUEST_TIMEOUT_MS)
+      throw new BotError(
+        'bad-request',
+        `--request-timeout: at most ${MAX_REQUEST_TIMEOUT_MS / 1000}s (the bot bounds each API request to ${MAX_REQUEST_TIMEOUT_MS / 1000} s so that an answer comes within seconds); 0 or nothing: ${MAX_REQUEST_TIMEOUT_MS / 1000}s`,
+      );
     const base = await loadConfig({ settings, ...(opts.config ? { path: opts.config } : {}) });
     const name = clusterNameOfContext(context);
     // Answered in-process: no worker serves a context named on the command line.
@@ -214,8 +219,8 @@ async function configFor(
           kind: 'context',
           context,
           ...(kubeconfig !== undefined ? { kubeconfig } : {}),
-          requestTimeoutMs: Math.min(asked, MAX_REQUEST_TIMEOUT_MS),
-          deadlineMs: Math.max(20_000, asked),
+          requestTimeoutMs: asked,
+          deadlineMs: 20_000,
         },
       },
       defaultCluster: name,
@@ -518,7 +523,7 @@ export async function runCli(
     )
     .option(
       '--request-timeout <duration>',
-      'with --context/--kubeconfig: per API request, as kubectl spells it (5s, 500ms; a bare number is seconds; at most 5s per request, a longer value extends the whole read)',
+      'with --context/--kubeconfig: per API request, as kubectl spells it (5s, 500ms; a bare number is seconds); at most 5s, and 0 (kubectl: no timeout) means 5s',
       parseRequestTimeout,
     )
     .addOption(new Option('--current-context').hideHelp())

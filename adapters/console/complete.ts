@@ -103,6 +103,8 @@ export async function completionLines(
       const nodes = await nodesFor(before, sources, value);
       return out([...commands.map((c) => c.name()), ...REQUEST_WORDS, ...nodes]);
     }
+    if (named?.name() === 'completion') return out(['bash', 'zsh']);
+    if (named?.name() === 'simulate') return out([], FILES);
     if (named !== undefined && named.name() !== 'ask') return out([]);
     return out([...(await nodesFor(before, sources, value)), ...REQUEST_WORDS]);
   } catch {

@@ -123,6 +123,12 @@ describeKubectl('kubectl ha-bot against the simulator', () => {
     expect(json.context.cluster).toBe('simulator');
   });
 
+  it("--request-timeout above the bot's 5 s bound is bad input, said before anything is read", async () => {
+    const r = await sh(KUBECTL as string, ['ha-bot', '--request-timeout', '12s', 'status']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--request-timeout: at most 5s/);
+  });
+
   it('an unknown context is bad input (exit 2) naming the contexts there are', async () => {
     const r = await sh(KUBECTL as string, ['ha-bot', '--context', 'nope', 'status']);
     expect(r.code).toBe(2);

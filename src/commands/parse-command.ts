@@ -89,6 +89,7 @@ const PREFIXES: readonly RegExp[] = [
   /^<@[A-Z0-9]+(?:\|[^>]*)?>[:,]?(?:\s+|$)/i, // Slack mention <@U123ABC> / <@U123ABC|name>
   /^<at>[^<]*<\/at>[:,]?(?:\s+|$)/i, // Teams mention
   /^@[a-z0-9][\w.-]*[:,]?(?:\s+|$)/i, // plain @k8s-ha-bot
+  /^(?:(?:hey|hi|hello)\s+)?k8s-?ha-?bot\b[:,]?(?:\s+|$)/i, // the bot's name typed as a word ("k8s-ha-bot, help")
 ];
 
 /**

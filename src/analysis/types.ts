@@ -82,7 +82,8 @@ export type CheckId =
   | 'safe-to-evict'
   | 'prior-cordon'
   // issue 16, what was not seen: the target's own pods (a List without them)
-  | 'target-pods';
+  | 'target-pods'
+  | 'kubectl-drain';
 
 /** A fact value a finding carries into its explanation. */
 export type FactValue = string | number | boolean | null | readonly string[];

@@ -10,7 +10,9 @@
  * 2. Normalise: Unicode NFKC (full-width `？`, `ｍａｓｔｅｒ` and macOS-decomposed Hangul become
  *    plain), whitespace collapsed, leading `/k8s` and bot mentions (`@k8s-ha-bot`, `<@U123ABC>`,
  *    Teams `<at>…</at>`) removed, Slack's automatic links (`<http://a.b|a.b>`) turned back into their text.
- * 3. Options anywhere in the text: `--lang en|ko`, `--cluster NAME` (also `--x=value`, and the
+ * 3. A pasted command (`kubectl drain X --force`, `systemctl restart kubelet` on a node, `sudo
+ *    reboot`, `kubeadm upgrade …`, `etcdctl member remove`; ./parse-pasted-command.ts) is read as
+ *    the question about it, its flags kept. Else options anywhere in the text: `--lang en|ko`, `--cluster NAME` (also `--x=value`, and the
  *    `—` an editor may have made of `--`), `--help`. An unknown option or a missing or bad value →
  *    `invalid-option`.
  * 4. Locale: `--lang`, else `ko` when the text holds any Hangul, else `defaultLocale`, else `en`.
@@ -38,6 +40,7 @@ import { isValidClusterName, isValidNodeName } from './names.js';
 import { matchMaintenanceCommand } from './parse-maintenance-command.js';
 import { matchLockCommand } from './parse-lock-command.js';
 import { parseMaintenancePlanCommand } from './parse-maintenance-plan-command.js';
+import { matchPastedCommand } from './parse-pasted-command.js';
 import type { Command, Locale, MultiNodeCommand, ParseError, ParseResult, WhatIfChange } from './types.js';
 import { RESERVED_NODE_WORDS, resolveNodeName, takeSelector, understandRequest } from './understand.js';
 
@@ -132,24 +135,6 @@ interface Options {
   error?: ParseError;
 }
 
-/**
- * Flags of `kubectl drain` an operator pastes with the command
- * (`kubectl drain atlas-wk-2 --ignore-daemonsets --delete-emptydir-data`) that do not change what a
- * drain does to availability (the analysis already reports DaemonSet and emptyDir pods): dropped,
- * with their `=value` if any. `--force`, `--disable-eviction` and `--pod-selector` change the impact
- * and stay unknown options. Source: `kubectl drain --help` (v1.30).
- */
-const KUBECTL_DRAIN_FLAGS = new Set([
-  'ignore-daemonsets',
-  'delete-emptydir-data',
-  'delete-local-data',
-  'dry-run',
-  'grace-period',
-  'timeout',
-  'skip-wait-for-delete-timeout',
-  'chunk-size',
-]);
-
 /** Step 3: take `--options` out of the text. */
 function takeOptions(text: string): Options {
   const tokens = text.split(' ');
@@ -167,7 +152,6 @@ function takeOptions(text: string): Options {
       out.help = true;
       continue;
     }
-    if (KUBECTL_DRAIN_FLAGS.has(name)) continue;
     if (name !== 'lang' && name !== 'cluster')
       return { ...out, error: { code: 'invalid-option', token: clip(token) } };
     let value = m[2];
@@ -322,6 +306,25 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
     return maintenance.ok
       ? { ...maintenance, command: resolveCommandNodes(maintenance.command, options.nodes) }
       : maintenance;
+
+  // A pasted command (`kubectl drain wk1 --force`, `systemctl restart kubelet` on a node): its flags
+  // are its own, so it is read before the options.
+  const own = /(?:^|\s)(?:--|\u2014|\u2013)(?:lang|cluster)(?:=|\s+)\S+/giu;
+  const pasted = matchPastedCommand(normal.replace(own, ' '));
+  if (pasted !== null) {
+    const around = takeOptions(`${pasted.rest} ${(normal.match(own) ?? []).join(' ')}`.trim());
+    if (around.error !== undefined) return { ok: false, error: around.error, locale: detected };
+    const clusterRaw = around.cluster ?? takeModifiers(around.rest).cluster;
+    const cluster = clusterRaw?.toLowerCase();
+    if (clusterRaw !== undefined && cluster !== undefined && !isValidClusterName(cluster))
+      return fail('invalid-cluster-name', around.lang ?? detected, clusterRaw);
+    const command = { ...pasted.command, ...(cluster === undefined ? {} : { cluster }) } as Command;
+    return {
+      ok: true,
+      command: resolveCommandNodes(command, options.nodes),
+      locale: around.lang ?? detected,
+    };
+  }
 
   // A label selector (`-l node-pool=blue`, `--selector …`) names a group of nodes.
   const { rest: withoutSelector, selector } = takeSelector(normal);

@@ -14,7 +14,8 @@ import type { CacheFreshness } from '../cluster/watch-cache.js';
 import { type SnapshotFile, loadSnapshotFile } from '../cluster/snapshot-file.js';
 import { snapshotFromFile } from '../cluster/snapshot-from-file.js';
 import type { ClusterSnapshot, EtcdStatus, KPod } from '../cluster/types.js';
-import { parseCommand, resolveCommandNodes } from '../commands/parse-command.js';
+import { controlPlaneReadings } from '../commands/clarify.js';
+import { ambiguous, parseCommand, resolveCommandNodes } from '../commands/parse-command.js';
 import { type RequestSummary, summarizeRequest } from '../commands/request-summary.js';
 import { type Command, isMaintenanceStateCommand } from '../commands/types.js';
 import type { BotConfig, ClusterConfig, EtcdProbeConfig } from '../config/bot-config.js';
@@ -597,6 +598,12 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       // A maintenance request keeps the name as typed (see below); the rest is resolved.
       const named =
         command.kind === 'maintenance-request' ? command : resolveCommandNodes(command, nodeNames);
+      // "The control plane node" on a cluster with several: which one is asked, never guessed (issue 30, item 2).
+      const choices = controlPlaneReadings(named, nodeNames, locale);
+      if (choices.length > 0) {
+        const asked = ambiguous(choices, { nodes: nodeNames }, locale);
+        if (!asked.ok) return explainParseError(ctx, asked.error);
+      }
       understood.request = { ...summarizeRequest(named, locale), cluster: job.cluster };
       // A snapshot file analysed directly is read at its capture time: the simulator path shifts
       // every timestamp by now - capturedAt instead, so ages are the recorded ones either way.

@@ -33,6 +33,7 @@
  * Nothing here echoes input unescaped: an error's `token` is plain text clipped to 80 characters,
  * free of control characters (step 1); renderers escape it for their markup.
  */
+import { controlPlaneReadings, likelyReadings } from './clarify.js';
 import { normalizeComponent } from './components.js';
 import { GRAMMAR, type GrammarRule, type Intent, foldCase } from './grammar.js';
 import { type Modifiers, takeModifiers } from './modifiers.js';
@@ -41,7 +42,16 @@ import { matchMaintenanceCommand } from './parse-maintenance-command.js';
 import { matchLockCommand } from './parse-lock-command.js';
 import { parseMaintenancePlanCommand } from './parse-maintenance-plan-command.js';
 import { matchPastedCommand } from './parse-pasted-command.js';
-import type { Command, Locale, MultiNodeCommand, ParseError, ParseResult, WhatIfChange } from './types.js';
+import type {
+  ClarifyingSuggestion,
+  Command,
+  Locale,
+  MultiNodeCommand,
+  ParseError,
+  ParseResult,
+  WhatIfChange,
+} from './types.js';
+import { summarizeRequest } from './request-summary.js';
 import { RESERVED_NODE_WORDS, resolveNodeName, takeSelector, understandRequest } from './understand.js';
 
 /** Default longest accepted text, in characters (UTF-16 code units). */
@@ -249,7 +259,8 @@ function judgeNode(match: Match): { name: string } | { invalid: string } {
  *
  * Never throws: every refusal is a {@link ParseResult} with `ok: false` and a stable
  * {@link ParseError} code (`empty`, `too-long`, `control-characters`, `invalid-node-name`,
- * `invalid-cluster-name`, `invalid-option`, `not-understood`). The result's `locale` is the
+ * `invalid-cluster-name`, `invalid-option`, `not-understood`, `ambiguous` with the likeliest
+ * readings as `suggestions`). The result's `locale` is the
  * answer language even for errors.
  *
  * Cost: linear in the text for the guards; the grammar runs only on texts within `maxLength`
@@ -260,6 +271,53 @@ function judgeNode(match: Match): { name: string } | { invalid: string } {
  * @returns the command and locale, or the reason it was refused
  */
 export function parseCommand(text: string, options: ParseOptions = {}): ParseResult {
+  const result = parseText(text, options);
+  if (!result.ok || options.nodes === undefined) return result;
+  const readings = controlPlaneReadings(result.command, options.nodes, result.locale);
+  return readings.length === 0 ? result : ambiguous(readings, options, result.locale);
+}
+
+/**
+ * An `ambiguous` error with the readings the parser reads (each kept only when it parses, so a
+ * suggestion is exactly the request it stands for), or null when none does.
+ * @param readings - request texts, likeliest first
+ * @param options - the parse options (node list)
+ * @param locale - the answer language
+ */
+function suggestionsOf(
+  readings: readonly string[],
+  options: ParseOptions,
+  locale: Locale,
+): ClarifyingSuggestion[] {
+  return readings.flatMap((text) => {
+    const r = parseText(text, { ...options, defaultLocale: locale });
+    if (!r.ok) return [];
+    const s = summarizeRequest(r.command);
+    const request = {
+      intent: s.intent,
+      nodes: s.nodes,
+      ...(s.group === undefined ? {} : { group: s.group }),
+      ...(s.mode === undefined ? {} : { mode: s.mode }),
+    };
+    return [{ text, request }];
+  });
+}
+
+/**
+ * The `ambiguous` answer for these readings (see {@link suggestionsOf}); `not-understood` when none parses.
+ * @param readings - request texts, likeliest first
+ * @param options - the parse options
+ * @param locale - the answer language
+ */
+export function ambiguous(readings: readonly string[], options: ParseOptions, locale: Locale): ParseResult {
+  const suggestions = suggestionsOf(readings, options, locale);
+  return suggestions.length === 0
+    ? fail('not-understood', locale)
+    : { ok: false, error: { code: 'ambiguous', suggestions }, locale };
+}
+
+/** {@link parseCommand} without the clarification of "the control plane node". */
+function parseText(text: string, options: ParseOptions): ParseResult {
   const fallback: Locale = options.defaultLocale ?? 'en';
   const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
 
@@ -367,8 +425,28 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
   if (list !== undefined)
     return { ok: true, command: resolveCommandNodes(keepEveryName(list, understood), options.nodes), locale };
   if (understood !== null) return { ok: true, command: understood, locale };
-  if (reserved) return fail('not-understood', locale);
-  return viaGrammar;
+  return clarified(reserved ? fail('not-understood', locale) : viaGrammar, mods.rest, options, locale);
+}
+
+/**
+ * Clarify instead of refusing (issue 30, item 2): a text not understood that names a node or an
+ * action gets the likeliest readings (./clarify.ts), each kept only when the parser reads it (so
+ * a suggestion is exactly the request it stands for), as an `ambiguous` error. Other errors, and a
+ * text with neither a node nor an action word, are returned as they are.
+ * @param result - the parse so far
+ * @param rest - the text left after the modifiers
+ * @param options - the parse options (node list, default locale)
+ * @param locale - the answer language
+ */
+function clarified(result: ParseResult, rest: string, options: ParseOptions, locale: Locale): ParseResult {
+  if (result.ok) return result;
+  const { code, token } = result.error;
+  // A phrase taken for a node name ("the control plane") is clarified; a name with bad characters or
+  // a long run of words is not a phrase anyone meant as a request.
+  const phrase = token !== undefined && /\s/u.test(token) && token.split(/\s+/u).length <= 4;
+  if (code !== 'not-understood' && !(code === 'invalid-node-name' && phrase)) return result;
+  const suggestions = suggestionsOf(likelyReadings(rest, locale, options.nodes), options, locale);
+  return suggestions.length === 0 ? result : { ok: false, error: { code: 'ambiguous', suggestions }, locale };
 }
 
 /**

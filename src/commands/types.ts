@@ -335,13 +335,27 @@ export type ParseErrorCode =
   | 'invalid-cluster-name'
   | 'invalid-option'
   | 'invalid-request-id'
-  | 'not-understood';
+  | 'not-understood'
+  | 'ambiguous';
 
 /** Why text could not be parsed; `detail` is safe to show (it echoes nothing unescaped). */
 export interface ParseError {
   code: ParseErrorCode;
   /** The offending token, already trimmed to at most 80 characters. */
   token?: string;
+  /**
+   * `ambiguous` (issue 30, item 2): the one to three likeliest readings, likeliest first, each the
+   * exact request text and what the parser reads it as (`intent`, `nodes`, `group`, `mode`).
+   */
+  suggestions?: readonly ClarifyingSuggestion[];
+}
+
+/** One reading offered when a request was not understood with certainty. */
+export interface ClarifyingSuggestion {
+  /** The request text, in the asker's language; asked as is, it gives `request`. */
+  text: string;
+  /** What the parser reads `text` as. */
+  request: { intent: string; nodes: string[]; group?: string; mode?: string };
 }
 
 /**

@@ -727,3 +727,28 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
   if (s.actions.has('help')) return { kind: 'help', ...extra };
   return null;
 }
+
+/**
+ * The parts of a text that was not understood, for a clarification (./clarify.ts): the nodes it
+ * names (resolved when the node list is given), whether it names a group, and the actions named.
+ * Empty when the text holds shell or markup characters, an exclusion or a negation: then no reading
+ * is offered (a wrong node is worse than "I did not understand").
+ * @param text - the text left after options, time hints, cluster phrases and fillers
+ * @param options - the cluster's node names, when known
+ * @returns the nodes (in the order named), the group, and the actions (`reboot`, `drain`, `upgrade`,
+ *   `down`, `status`, `help`, `maintenance`)
+ */
+export function readParts(
+  text: string,
+  options: UnderstandOptions = {},
+): { nodes: string[]; group?: NodeGroup; actions: string[] } {
+  const lower = focusOf(
+    SHORT_TYPOS.reduce((t, [re, to]) => t.replace(re, to), text.toLowerCase().replace(/\s+/gu, ' ').trim()),
+    options,
+  );
+  if (REFUSED.test(lower) || EXCLUSION.test(lower)) return { nodes: [], actions: [] };
+  const s = readSignals(lower, options);
+  const actions = [...s.actions] as string[];
+  if (actions.length === 0 && WEAK_REBOOT.test(lower)) actions.push('reboot');
+  return { nodes: s.nodes, ...(s.group === undefined ? {} : { group: s.group }), actions };
+}

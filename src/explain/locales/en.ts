@@ -1059,6 +1059,7 @@ export const en = {
     intro:
       'Ask me whether a node can be rebooted, drained or upgraded, what happens if it fails, or for the HA status of a cluster.',
     forms: 'Request forms (with an example)',
+    choose: 'Did you mean one of these? Press one, or send its text:',
     clusters:
       'Clusters: {{clusters}} (default {{default}}). Add "in CLUSTER" or --cluster NAME; --lang en|ko picks the language.',
     schedules:
@@ -1066,6 +1067,7 @@ export const en = {
   },
   error: {
     'not-understood': 'I did not understand that.',
+    ambiguous: 'I am not sure which question this is.',
     empty: 'The request is empty.',
     'too-long': 'The request is too long.',
     'control-characters': 'The request contains control characters or terminal escape sequences.',

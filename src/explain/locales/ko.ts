@@ -928,12 +928,14 @@ export const ko: Messages = {
     intro:
       '노드를 재부팅·드레인·업그레이드해도 되는지, 노드가 죽으면 어떻게 되는지, 또는 클러스터의 HA 상태를 물어보세요.',
     forms: '요청 형식 (예시와 함께)',
+    choose: '다음 중 하나인가요? 하나를 누르거나 그 문장을 보내 주세요:',
     clusters:
       '클러스터: {{clusters}} (기본 {{default}}). "CLUSTER 클러스터에서" 또는 --cluster 이름; --lang en|ko로 언어를 고릅니다.',
     schedules: 'Slack 채널이나 Teams 대화의 매일 HA 게시 (그곳에서 입력; 콘솔은 목록만 보여 줍니다)',
   },
   error: {
     'not-understood': '무슨 뜻인지 이해하지 못했습니다.',
+    ambiguous: '어떤 질문인지 확실하지 않습니다.',
     empty: '요청이 비어 있습니다.',
     'too-long': '요청이 너무 깁니다.',
     'control-characters': '요청에 제어 문자나 터미널 이스케이프 시퀀스가 들어 있습니다.',

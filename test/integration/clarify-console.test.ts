@@ -1,0 +1,57 @@
+/**
+ * Issue 30, item 2, end to end through the console path (intake, then the worker's answer on the
+ * demo cluster, examples/ha-3cp.json: three control-plane nodes): a request read with uncertainty is
+ * answered with its likeliest readings, in `--format json` as `suggestions`; "the control plane node"
+ * on a cluster with three is asked about, never guessed.
+ */
+import { afterAll, expect, it } from '@jest/globals';
+import { join } from 'node:path';
+import { handleConsoleRequest, toJsonOutput } from '../../adapters/console/console-adapter.js';
+import { createAnswerService } from '../../src/answer/answer.js';
+import type { BotConfig } from '../../src/config/bot-config.js';
+
+const config: BotConfig = {
+  source: 'test',
+  clusters: {
+    demo: {
+      kind: 'snapshot',
+      snapshot: join(process.cwd(), 'examples/ha-3cp.json'),
+      requestTimeoutMs: 5000,
+      deadlineMs: 20000,
+    },
+  },
+  defaultCluster: 'demo',
+  locale: 'en',
+  jobTimeoutMs: 60000,
+  logLevel: 'silent',
+};
+const service = createAnswerService({ config });
+afterAll(() => service.close());
+
+async function suggestions(text: string): Promise<{ exitCode: number; texts: string[] }> {
+  const outcome = await handleConsoleRequest({ text }, config, (job) => service.answer(job));
+  const json = toJsonOutput(outcome.reply, outcome.request) as { suggestions?: { text: string }[] };
+  return { exitCode: outcome.exitCode, texts: (json.suggestions ?? []).map((s) => s.text) };
+}
+
+it.each([
+  [
+    'en',
+    'atlas-wk-1?',
+    ['can I reboot atlas-wk-1', 'can I drain atlas-wk-1', 'what if atlas-wk-1 goes down'],
+  ],
+  ['ko', '재부팅해도 돼?', ['워커 노드 하나씩 재부팅해도 돼?', '마스터 노드 하나씩 재부팅해도 돼?', '상태']],
+  [
+    'en',
+    'can I reboot the control plane node?',
+    ['can I reboot atlas-cp-1', 'can I reboot atlas-cp-2', 'can I reboot atlas-cp-3'],
+  ],
+  [
+    'ko',
+    '마스터 노드 재부팅해도 돼?',
+    ['atlas-cp-1 재부팅해도 돼?', 'atlas-cp-2 재부팅해도 돼?', 'atlas-cp-3 재부팅해도 돼?'],
+  ],
+])('%s: %j is answered with its likeliest readings', async (_lang, text, want) => {
+  const got = await suggestions(text);
+  expect(got.texts).toEqual(want);
+});

@@ -4,7 +4,7 @@
  * it stands for (a text the parser reads to that request), never a node the text did not name.
  * "I did not understand" stays for a text with neither a node nor an action word.
  */
-import { THE_CONTROL_PLANE_NODE, controlPlaneNamed } from './node-mentions.js';
+import { THE_CONTROL_PLANE_NODE, THE_ETCD_LEADER, controlPlaneNamed } from './node-mentions.js';
 import { summarizeRequest } from './request-summary.js';
 import type { Command, Locale } from './types.js';
 import { readParts } from './understand.js';
@@ -81,17 +81,26 @@ export function likelyReadings(text: string, locale: Locale, nodes?: readonly st
 }
 
 /**
- * "The control plane node" on a cluster with several (issue 30, item 2): which one is asked, never
- * guessed. For a command that still names {@link THE_CONTROL_PLANE_NODE} once resolved against the
+ * "The control plane node" on a cluster with several, or "the etcd leader" when the leader is not
+ * known (issue 30, item 2): which one is asked, never guessed. For a command that still names
+ * {@link THE_CONTROL_PLANE_NODE} or {@link THE_ETCD_LEADER} once resolved against the
  * node list, the same request about each control-plane node (at most 3), as request texts.
  * @param command - the command, its names resolved against `nodes`
  * @param nodes - the cluster's node names
  * @param locale - the answer language
+ * @param etcdLeader - whether "the etcd leader" left unresolved is asked about (the worker, which
+ *   read etcd); false for the parser, which leaves it to the worker
  * @returns the request texts, or [] when the command names no such reference
  */
-export function controlPlaneReadings(command: Command, nodes: readonly string[], locale: Locale): string[] {
+export function controlPlaneReadings(
+  command: Command,
+  nodes: readonly string[],
+  locale: Locale,
+  etcdLeader = true,
+): string[] {
   const s = summarizeRequest(command);
-  if (!s.nodes.includes(THE_CONTROL_PLANE_NODE)) return [];
+  if (!s.nodes.includes(THE_CONTROL_PLANE_NODE) && !(etcdLeader && s.nodes.includes(THE_ETCD_LEADER)))
+    return [];
   const intent = s.intent === 'node-down' ? 'down' : s.intent;
   const on = ACTION_ON_NODE[locale][intent] ?? ACTION_ON_NODE[locale].reboot;
   return controlPlaneNamed(nodes)

@@ -84,6 +84,13 @@ export function resolveRoleMention(token: string, nodes: readonly string[]): str
 export const THE_CONTROL_PLANE_NODE = 'the-control-plane-node';
 
 /**
+ * The pseudo-name "the etcd leader" ("the etcd leader node", "etcd 리더") becomes: the worker
+ * resolves it to the node of the member the cluster's etcd reports as leader, and asks which
+ * control-plane node is meant when the leader is not known. A valid node name no real node carries.
+ */
+export const THE_ETCD_LEADER = 'the-etcd-leader';
+
+/**
  * Resolve {@link THE_CONTROL_PLANE_NODE} to the only node whose name says control plane.
  * @param nodes - the cluster's node names
  * @returns the node, or undefined when there is none or several
@@ -137,9 +144,13 @@ function koRole(word: string | undefined): string {
 const SINGLE_CONTROL_PLANE =
   /\b(?:the|our|my)\s+(?:only\s+|single\s+|one\s+)?(?:control[-\s]?plane|master)\s+node\b(?!s)|(?:^|\s)(?:마스터|컨트롤\s*플레인)\s*노드(?=[은는을를이가\s]|$)(?!\s*(?:들|전부|모두|다|전체|\d))/gu;
 
+/** "the etcd leader (node)", "the current etcd leader", "etcd 리더 (노드)". */
+const ETCD_LEADER = /\b(?:the\s+)?(?:current\s+)?etcd\s+leader(?:\s+node)?\b|etcd\s*리더(?:\s*노드)?/gu;
+
 /**
- * Join two-word role mentions into one token (see {@link SPLIT_MENTIONS}) and turn a singular
- * reference to the control plane into {@link THE_CONTROL_PLANE_NODE}.
+ * Join two-word role mentions into one token (see {@link SPLIT_MENTIONS}), and turn "the etcd
+ * leader" into {@link THE_ETCD_LEADER} and a singular reference to the control plane into
+ * {@link THE_CONTROL_PLANE_NODE}.
  * @param text - lowercase text
  * @param single - whether a singular reference names one node (not in a plan: "reboot the master
  *   node one by one" means the group)
@@ -148,5 +159,6 @@ const SINGLE_CONTROL_PLANE =
 export function joinMentions(text: string, single: boolean): string {
   let out = text;
   for (const [re, to] of SPLIT_MENTIONS) out = out.replace(re, (...m: string[]) => to(m));
+  out = out.replace(ETCD_LEADER, ` ${THE_ETCD_LEADER} `);
   return single ? out.replace(SINGLE_CONTROL_PLANE, ` ${THE_CONTROL_PLANE_NODE} `) : out;
 }

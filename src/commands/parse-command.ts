@@ -273,7 +273,7 @@ function judgeNode(match: Match): { name: string } | { invalid: string } {
 export function parseCommand(text: string, options: ParseOptions = {}): ParseResult {
   const result = parseText(text, options);
   if (!result.ok || options.nodes === undefined) return result;
-  const readings = controlPlaneReadings(result.command, options.nodes, result.locale);
+  const readings = controlPlaneReadings(result.command, options.nodes, result.locale, false);
   return readings.length === 0 ? result : ambiguous(readings, options, result.locale);
 }
 
@@ -491,11 +491,17 @@ function nodeOf(command: Command): string | undefined {
  * names that resolve to nothing are kept as typed (the answer says which nodes exist).
  * @param command - a parsed command
  * @param nodes - the cluster's node names; undefined leaves the command as it is
+ * @param known - names the caller resolved itself (`the-etcd-leader` → the leader's node, read from etcd)
  * @returns the command with resolved names
  */
-export function resolveCommandNodes<C extends Command>(command: C, nodes: readonly string[] | undefined): C {
+export function resolveCommandNodes<C extends Command>(
+  command: C,
+  nodes: readonly string[] | undefined,
+  known: Readonly<Record<string, string>> = {},
+): C {
   if (nodes === undefined) return command;
-  const r = (n: string): string => resolveNodeName(n, nodes) ?? n;
+  const r = (n: string): string =>
+    (Object.hasOwn(known, n) ? known[n] : undefined) ?? resolveNodeName(n, nodes) ?? n;
   if (command.kind === 'multi-node') {
     const resolved = command.nodes.map(r).filter((n, i, all) => all.indexOf(n) === i);
     return { ...command, nodes: resolved };

@@ -25,6 +25,7 @@ import { normalizeComponent } from './components.js';
 import { isValidNodeName } from './names.js';
 import {
   THE_CONTROL_PLANE_NODE,
+  THE_ETCD_LEADER,
   joinMentions,
   resolveOnlyControlPlane,
   resolveRoleMention,
@@ -520,7 +521,9 @@ function readSignals(original: string, options: UnderstandOptions): Signals {
 
   addListedWords(text, out.nodes, options.nodes);
   // "마스터 노드 atlas-cp-2": the node named says which; the singular reference adds nothing.
-  if (out.nodes.length > 1) out.nodes = out.nodes.filter((n) => n !== THE_CONTROL_PLANE_NODE);
+  // "norma-cp-1 holds the etcd leader": likewise for the leader.
+  if (out.nodes.length > 1)
+    out.nodes = out.nodes.filter((n) => n !== THE_CONTROL_PLANE_NODE && n !== THE_ETCD_LEADER);
 
   if (out.group === undefined) {
     for (const g of GROUPS) {

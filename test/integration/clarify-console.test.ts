@@ -55,3 +55,13 @@ it.each([
   const got = await suggestions(text);
   expect(got.texts).toEqual(want);
 });
+
+// "The etcd leader" is the node of the member etcd reports as leader: atlas-cp-1 in the demo file
+// (its notes: "atlas-cp-1 (etcd leader …)").
+it.each([
+  ['en', 'can I reboot the etcd leader?', 'reboot'],
+  ['ko', 'etcd 리더 노드 죽으면 어떻게 돼?', 'node-down'],
+])('%s: %j names the etcd leader', async (_lang, text, intent) => {
+  const outcome = await handleConsoleRequest({ text }, config, (job) => service.answer(job));
+  expect(outcome.request).toMatchObject({ intent, nodes: ['atlas-cp-1'] });
+});

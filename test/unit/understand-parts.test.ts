@@ -33,6 +33,9 @@ describe('short and role forms of node names', () => {
     ['ko', '마스터2 죽으면?', atlas, 'node-down|atlas-cp-2||'],
     ['ko', '2번 마스터 재부팅 가능?', atlas, 'reboot|atlas-cp-2||'],
     ['ko', '마스터 노드 재부팅해도 돼?', eridani, 'reboot|eridani-cp||'],
+    // The worker resolves "the etcd leader" from etcd (test/integration/clarify-console.test.ts).
+    ['en', 'what if the etcd leader dies?', atlas, 'node-down|the-etcd-leader||'],
+    ['ko', 'etcd 리더 재부팅해도 돼?', atlas, 'reboot|the-etcd-leader||'],
   ])('%s: %j', (_lang, text, nodes, want) => {
     expect(read(text, nodes)).toBe(want);
   });

@@ -8,23 +8,12 @@ import { afterAll, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { handleConsoleRequest, toJsonOutput } from '../../adapters/console/console-adapter.js';
 import { createAnswerService } from '../../src/answer/answer.js';
-import type { BotConfig } from '../../src/config/bot-config.js';
+import { testBotConfig } from '../helpers/test-bot-config.js';
 
-const config: BotConfig = {
-  source: 'test',
-  clusters: {
-    demo: {
-      kind: 'snapshot',
-      snapshot: join(process.cwd(), 'examples/ha-3cp.json'),
-      requestTimeoutMs: 5000,
-      deadlineMs: 20000,
-    },
-  },
-  defaultCluster: 'demo',
-  locale: 'en',
-  jobTimeoutMs: 60000,
-  logLevel: 'silent',
-};
+const config = testBotConfig('', {
+  snapshot: join(process.cwd(), 'examples/ha-3cp.json'),
+  clusters: ['demo'],
+});
 const service = createAnswerService({ config });
 afterAll(() => service.close());
 
@@ -40,7 +29,6 @@ it.each([
     'atlas-wk-1?',
     ['can I reboot atlas-wk-1', 'can I drain atlas-wk-1', 'what if atlas-wk-1 goes down'],
   ],
-  ['ko', '재부팅해도 돼?', ['워커 노드 하나씩 재부팅해도 돼?', '마스터 노드 하나씩 재부팅해도 돼?', '상태']],
   [
     'en',
     'can I reboot the control plane node?',

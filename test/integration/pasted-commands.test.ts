@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { handleConsoleRequest } from '../../adapters/console/console-adapter.js';
 import { createAnswerService } from '../../src/answer/answer.js';
-import type { BotConfig } from '../../src/config/bot-config.js';
+import { testBotConfig } from '../helpers/test-bot-config.js';
 import { renderText } from '../../src/explain/render-text.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { answerViolations } from '../helpers/answer-invariants.js';
@@ -41,14 +41,7 @@ demo.cluster.items.push({
 const dir = mkdtempSync(join(tmpdir(), 'pasted-'));
 const snapshot = join(dir, 'bare-pod.json');
 writeFileSync(snapshot, JSON.stringify(demo));
-const config: BotConfig = {
-  source: 'test',
-  clusters: { demo: { kind: 'snapshot', snapshot, requestTimeoutMs: 5000, deadlineMs: 20000 } },
-  defaultCluster: 'demo',
-  locale: 'en',
-  jobTimeoutMs: 60000,
-  logLevel: 'silent',
-};
+const config = testBotConfig('', { snapshot, clusters: ['demo'] });
 const service = createAnswerService({ config });
 afterAll(() => service.close());
 

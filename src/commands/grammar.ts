@@ -480,15 +480,4 @@ export const GRAMMAR: readonly GrammarRule[] = [
   ),
   // HA status, Korean
   rule('ha-status', 'ko', '{KSTATUS_TOPIC}(?:상태|쿼럼|정족수|헬스|헬스\\s*체크)(?:는|은|가|이)?{KPLEASE}'),
-  // help
-  rule(
-    'help',
-    'en',
-    '(?:help(?:\\s+me)?|commands|usage|what\\s+can\\s+you\\s+do|how\\s+do\\s+i\\s+use\\s+(?:this|you|it))',
-  ),
-  rule(
-    'help',
-    'ko',
-    '(?:도움말|도움|명령어|사용법)(?:\\s*(?:좀|보여\\s*줘|알려\\s*줘|보여\\s*주세요|알려\\s*주세요))*',
-  ),
 ];

@@ -316,7 +316,8 @@ describe('grammar and help tables', () => {
     });
   });
   it('has English and Korean rules for every intent', () => {
-    for (const intent of ['reboot-impact', 'ha-status', 'help'] as const) {
+    // Help is read by its words, not by a sentence rule (src/commands/understand.ts; issue 30, item 1).
+    for (const intent of ['reboot-impact', 'ha-status'] as const) {
       for (const lang of ['en', 'ko'] as const) {
         expect(GRAMMAR.some((r) => r.intent === intent && r.lang === lang)).toBe(true);
       }

@@ -17,9 +17,16 @@
  * - pronouns ("it", "그 노드") add nothing: they refer to the node named earlier; fillers and
  *   reasons ("for a kernel patch", "because …", "커널 패치 때문에") are ignored.
  *
- * It refuses (returns null) rather than guess: shell or markup characters, an exclusion ("all
- * workers except wk-2"), no action, or an action without a target. A wrong node is worse than
- * "I did not understand".
+ * - node mentions by role and number (`wk1`, `worker 2`, `master 2`, `cp2`, `마스터 2번`), "the
+ *   control plane node" and "the etcd leader" (./node-mentions.ts), resolved against the live node
+ *   list, never guessed;
+ * - in a message of several sentences, the sentence that asks (greetings, context and reasons
+ *   before it are left out; "it" takes the node of the sentence before).
+ *
+ * It returns null rather than guess: shell or markup characters, an exclusion ("all workers except
+ * wk-2"), no action, or an action without a target. The parser then offers the likeliest readings
+ * when a node or an action word is there (./clarify.ts, issue 30 item 2). A wrong node is worse
+ * than a clarification.
  */
 import { normalizeComponent } from './components.js';
 import { isValidNodeName } from './names.js';

@@ -358,6 +358,8 @@ export function toJsonOutput(
     locale: reply.locale,
     health: reply.health ?? null,
     context: reply.context,
+    // A clarification: the likeliest readings, each with the exact request it stands for.
+    ...(reply.suggestions === undefined ? {} : { suggestions: reply.suggestions }),
     // Several nodes: the joint verdict and the rolling plan (order, batches, waits).
     ...(reply.multiNode === undefined ? {} : { multiNode: reply.multiNode }),
     // The HA report: its items most urgent first, thresholds, what changed.

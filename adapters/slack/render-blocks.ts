@@ -251,10 +251,12 @@ function footerBlocks(reply: Reply, tr: Translator): KnownBlock[] {
   const seen = new Set<string>();
   const buttons: types.Button[] = [];
   for (const a of reply.actions) {
-    // action_id must be unique within its block; one button per action id.
-    if (seen.has(a.id)) continue;
-    seen.add(a.id);
-    buttons.push(button(a));
+    // action_id must be unique within its block; one button per action id (a clarification's
+    // readings are numbered: `ask-1`, `ask-2`…).
+    const id = a.id === 'ask' ? `ask-${buttons.length + 1}` : a.id;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    buttons.push(button(a, id));
   }
   for (let i = 0; i < buttons.length; i += SLACK_LIMITS.elementsPerActions) {
     blocks.push({ type: 'actions', elements: buttons.slice(i, i + SLACK_LIMITS.elementsPerActions) });
@@ -262,13 +264,13 @@ function footerBlocks(reply: Reply, tr: Translator): KnownBlock[] {
   return blocks;
 }
 
-function button(a: ReplyAction): types.Button {
+function button(a: ReplyAction, id: string = a.id): types.Button {
   const text =
     truncateEscaped(escapeMrkdwn(a.label.replace(/\s+/g, ' ').trim()), SLACK_LIMITS.buttonText) ||
     escapeMrkdwn(a.id);
   const b: types.Button = {
     type: 'button',
-    action_id: `${ACTION_ID_PREFIX}${a.id}`.slice(0, SLACK_LIMITS.actionId),
+    action_id: `${ACTION_ID_PREFIX}${id}`.slice(0, SLACK_LIMITS.actionId),
     text: { type: 'plain_text', text, emoji: true },
     value: slackButtonValue(a.value),
   };

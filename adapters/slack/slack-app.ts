@@ -397,8 +397,12 @@ export function createSlackApp(options: SlackAppOptions): {
   return { app, ...(receiver ? { receiver } : {}), mode: config.appToken ? 'socket' : 'http' };
 }
 
+/** Longest request text a clarification's button carries, in characters. */
+const MAX_ASK_TEXT = 300;
+
 /**
- * The request a reply button stands for: Refresh re-asks the reply's own question; HA status asks
+ * The request a reply button stands for: a clarification's reading (`ask-N`) asks its request text;
+ * Refresh re-asks the reply's own question; HA status asks
  * for the cluster's status; Request maintenance asks for a maintenance of the node (`maintain NODE`). `value` is the Reply action's JSON (`{ cluster, node?, kind }`); a value
  * that does not parse, or any other button, gives null (nothing is enqueued).
  * @param action - the clicked button's `action_id` and `value`
@@ -406,14 +410,22 @@ export function createSlackApp(options: SlackAppOptions): {
  */
 export function buttonRequestText(action: { action_id?: string; value?: string }): string | null {
   const id = action.action_id?.slice(ACTION_ID_PREFIX.length);
-  if (id !== 'refresh' && id !== 'ha-status' && id !== 'request-maintenance') return null;
-  let value: { cluster?: unknown; node?: unknown; kind?: unknown };
+  const ask = id !== undefined && /^ask-\d+$/u.test(id);
+  if (id !== 'refresh' && id !== 'ha-status' && id !== 'request-maintenance' && !ask) return null;
+  let value: { cluster?: unknown; node?: unknown; kind?: unknown; text?: unknown };
   try {
     value = JSON.parse(action.value ?? '') as typeof value;
   } catch {
     return null; // cut or forged value: nothing to run
   }
   const cluster = typeof value.cluster === 'string' ? value.cluster : null;
+  // A clarification's reading (`ask-N`): the request text it stands for, asked as if typed.
+  if (ask)
+    return typeof value.text === 'string' && value.text.length <= MAX_ASK_TEXT
+      ? cluster === null
+        ? value.text
+        : `${value.text} --cluster ${cluster}`
+      : null;
   if (cluster === null) return null;
   if (id === 'request-maintenance')
     return typeof value.node === 'string' ? `maintain ${value.node} --cluster ${cluster}` : null;

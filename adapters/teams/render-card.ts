@@ -247,6 +247,14 @@ export function cardActions(reply: Reply, cardKey: string): CardJson[] {
   const seen = new Set<string>();
   const out: CardJson[] = [];
   for (const a of reply.actions) {
+    // A clarification's reading posts its request text as the user's own message (imBack), so it
+    // is asked exactly as if typed (issue 30, item 2).
+    if (a.id === 'ask') {
+      const text = (JSON.parse(a.value) as { text?: string }).text ?? a.label;
+      const title = cut(oneLine(a.label), 100);
+      out.push({ type: 'Action.Submit', title, data: { msteams: { type: 'imBack', value: text } } });
+      continue;
+    }
     if (seen.has(a.id)) continue;
     seen.add(a.id);
     const data: CardActionData = {

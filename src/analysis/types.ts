@@ -86,7 +86,8 @@ export type CheckId =
   /** An admission webhook whose backends stop with the node (src/analysis/admission-webhooks.ts, issue 29). */
   | 'admission-webhook'
   /** An aggregated API (APIService) whose backends stop with the node (src/analysis/aggregated-apis.ts). */
-  | 'aggregated-api';
+  | 'aggregated-api'
+  | 'kubectl-drain';
 
 /** A fact value a finding carries into its explanation. */
 export type FactValue = string | number | boolean | null | readonly string[];

@@ -73,7 +73,7 @@ const EVERY_FLAG: DrainFlags = { ignoreDaemonSets: true, deleteEmptyDirData: tru
  * @param index - the cluster index
  * @param pod - a DaemonSet pod
  */
-function daemonSetSeen(index: ClusterIndex, pod: KPod): boolean {
+export function daemonSetSeen(index: ClusterIndex, pod: KPod): boolean {
   const ctrl = controllerOf(pod);
   if (ctrl === null) return false;
   if (index.workloadsByUid.has(ctrl.uid)) return true;

@@ -37,7 +37,7 @@ export function answerWhatIf(
 ): Reply {
   const analysed =
     command.kind === 'drain-impact'
-      ? analyzeDrainImpact(snapshot, command.node, now)
+      ? analyzeDrainImpact(snapshot, command.node, now, command.kubectl)
       : command.kind === 'upgrade-impact'
         ? analyzeUpgradeImpact(snapshot, command.node, command.targetVersion ?? null, now)
         : analyzeWhatIf(snapshot, command.change, now);

@@ -16,7 +16,11 @@ import type { CacheFreshness } from '../cluster/watch-cache.js';
 import { type SnapshotFile, loadSnapshotFile } from '../cluster/snapshot-file.js';
 import { snapshotFromFile } from '../cluster/snapshot-from-file.js';
 import type { ClusterSnapshot, EtcdStatus, KPod } from '../cluster/types.js';
-import { parseCommand, resolveCommandNodes } from '../commands/parse-command.js';
+import { controlPlaneReadings } from '../commands/clarify.js';
+import { THE_ETCD_LEADER } from '../commands/node-mentions.js';
+import { buildEtcdView } from '../analysis/etcd-view.js';
+import { indexCluster } from '../analysis/cluster-index.js';
+import { ambiguous, parseCommand, resolveCommandNodes } from '../commands/parse-command.js';
 import { type RequestSummary, summarizeRequest } from '../commands/request-summary.js';
 import { type Command, isMaintenanceStateCommand } from '../commands/types.js';
 import type { BotConfig, ClusterConfig, EtcdProbeConfig } from '../config/bot-config.js';
@@ -233,6 +237,11 @@ export interface AnswerServiceOptions {
    * `--snapshot` file once to check it before anything runs).
    */
   snapshotFiles?: ReadonlyMap<string, Promise<SnapshotFile>>;
+}
+
+/** Whether a command names "the etcd leader" (the worker reads which node that is). */
+function mentionsEtcdLeader(command: Command): boolean {
+  return JSON.stringify(command).includes(`"${THE_ETCD_LEADER}"`);
 }
 
 /**
@@ -608,8 +617,17 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       }
       const nodeNames = snapshot.nodes.map((n) => n.metadata.name ?? '');
       // A maintenance request keeps the name as typed (see below); the rest is resolved.
+      // "The etcd leader": the node of the member etcd reports as leader, when it is known.
+      const leader = mentionsEtcdLeader(command) ? buildEtcdView(indexCluster(snapshot)).leader?.node : null;
+      const known: Record<string, string> = leader ? { [THE_ETCD_LEADER]: leader } : {};
       const named =
-        command.kind === 'maintenance-request' ? command : resolveCommandNodes(command, nodeNames);
+        command.kind === 'maintenance-request' ? command : resolveCommandNodes(command, nodeNames, known);
+      // "The control plane node" on a cluster with several: which one is asked, never guessed (issue 30, item 2).
+      const choices = controlPlaneReadings(named, nodeNames, locale);
+      if (choices.length > 0) {
+        const asked = ambiguous(choices, { nodes: nodeNames }, locale);
+        if (!asked.ok) return explainParseError(ctx, asked.error);
+      }
       understood.request = { ...summarizeRequest(named, locale), cluster: job.cluster };
       // A snapshot file analysed directly is read at its capture time: the simulator path shifts
       // every timestamp by now - capturedAt instead, so ages are the recorded ones either way.
@@ -659,6 +677,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
             : resolveCommandNodes(
                 command,
                 snapshot.nodes.map((n) => n.metadata.name ?? ''),
+                known,
               );
       if (command.kind !== 'maintenance-request' && focusNodeOf(resolved) !== focusNode) {
         snapshot = await readCluster(job.cluster, cluster, focusNodeOf(resolved), log, fromCache);

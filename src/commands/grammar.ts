@@ -36,9 +36,6 @@ const PARTS: Readonly<Record<string, string>> = {
       '영향(?:은|이)?(?:\\s*(?:있어요?|있나요?|어때요?|알려\\s*줘))?',
     ].join('|') +
     '))?(?:\\s*(?:알려\\s*줘|알려\\s*주세요|확인\\s*해?\\s*줘|확인\\s*해?\\s*주세요))?',
-  KSTATUS_TOPIC: '(?:(?:ha|etcd|k8s|클러스터|컨트롤\\s*플레인|쿠버네티스|고가용성)\\s*)?',
-  KPLEASE:
-    '(?:\\s*(?:좀|확인|점검|어때요?|어떤가요?|알려\\s*줘|알려\\s*주세요|보여\\s*줘|보여\\s*주세요|해\\s*줘|해\\s*주세요))*',
   // "what if" requests
   /** A component the bot knows, by any alias, optionally followed by what runs it ("pods", "daemonset"). */
   COMP: `(?:the\\s+)?(?<component>${COMPONENT_PATTERN})(?:\\s+(?:pods?|daemon\\s*sets?|deployment|static\\s+pods?|service|process|agent|component))?`,
@@ -447,48 +444,11 @@ export const GRAMMAR: readonly GrammarRule[] = [
     ),
     report: true,
   },
-  // HA status, English
-  rule(
-    'ha-status',
-    'en',
-    '(?:(?:ha|etcd|cluster|control[-\\s]?plane|cp|k8s|kubernetes)\\s+)?(?:status|health|quorum|ha)(?:\\s+(?:status|check))?',
-  ),
-  rule(
-    'ha-status',
-    'en',
-    '(?:show|check|get|what\\S*s|what\\s+is)\\s+(?:me\\s+)?(?:the\\s+)?(?:ha|etcd|cluster|control[-\\s]?plane|quorum)(?:\\s+(?:status|health|quorum))?',
-  ),
-  rule(
-    'ha-status',
-    'en',
-    'how\\S*s\\s+(?:the\\s+)?(?:control[-\\s]?plane|cluster|etcd|ha|quorum)(?:\\s+(?:doing|looking))?',
-  ),
-  rule(
-    'ha-status',
-    'en',
-    'how\\s+(?:is|are)\\s+(?:the\\s+)?(?:control[-\\s]?plane|cluster|etcd|ha|quorum)(?:\\s+(?:doing|looking))?',
-  ),
-  rule(
-    'ha-status',
-    'en',
-    'is\\s+(?:the\\s+)?(?:control[-\\s]?plane|cluster|etcd|quorum)\\s+(?:ok|okay|healthy|fine|up|ha)',
-  ),
+  // "status of stage": the status, of the cluster it names (other status questions are read by
+  // their words in understand.ts).
   rule(
     'ha-status',
     'en',
     '(?:ha\\s+)?(?:status|health)\\s+(?:of|for)\\s+(?:the\\s+)?(?:cluster\\s+)?(?<cluster>[^\\s,()]+)',
-  ),
-  // HA status, Korean
-  rule('ha-status', 'ko', '{KSTATUS_TOPIC}(?:상태|쿼럼|정족수|헬스|헬스\\s*체크)(?:는|은|가|이)?{KPLEASE}'),
-  // help
-  rule(
-    'help',
-    'en',
-    '(?:help(?:\\s+me)?|commands|usage|what\\s+can\\s+you\\s+do|how\\s+do\\s+i\\s+use\\s+(?:this|you|it))',
-  ),
-  rule(
-    'help',
-    'ko',
-    '(?:도움말|도움|명령어|사용법)(?:\\s*(?:좀|보여\\s*줘|알려\\s*줘|보여\\s*주세요|알려\\s*주세요))*',
   ),
 ];

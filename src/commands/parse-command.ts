@@ -10,7 +10,9 @@
  * 2. Normalise: Unicode NFKC (full-width `？`, `ｍａｓｔｅｒ` and macOS-decomposed Hangul become
  *    plain), whitespace collapsed, leading `/k8s` and bot mentions (`@k8s-ha-bot`, `<@U123ABC>`,
  *    Teams `<at>…</at>`) removed, Slack's automatic links (`<http://a.b|a.b>`) turned back into their text.
- * 3. Options anywhere in the text: `--lang en|ko`, `--cluster NAME` (also `--x=value`, and the
+ * 3. A pasted command (`kubectl drain X --force`, `systemctl restart kubelet` on a node, `sudo
+ *    reboot`, `kubeadm upgrade …`, `etcdctl member remove`; ./parse-pasted-command.ts) is read as
+ *    the question about it, its flags kept. Else options anywhere in the text: `--lang en|ko`, `--cluster NAME` (also `--x=value`, and the
  *    `—` an editor may have made of `--`), `--help`. An unknown option or a missing or bad value →
  *    `invalid-option`.
  * 4. Locale: `--lang`, else `ko` when the text holds any Hangul, else `defaultLocale`, else `en`.
@@ -31,6 +33,7 @@
  * Nothing here echoes input unescaped: an error's `token` is plain text clipped to 80 characters,
  * free of control characters (step 1); renderers escape it for their markup.
  */
+import { controlPlaneReadings, likelyReadings } from './clarify.js';
 import { normalizeComponent } from './components.js';
 import { GRAMMAR, type GrammarRule, type Intent, foldCase } from './grammar.js';
 import { type Modifiers, takeModifiers } from './modifiers.js';
@@ -38,7 +41,17 @@ import { isValidClusterName, isValidNodeName } from './names.js';
 import { matchMaintenanceCommand } from './parse-maintenance-command.js';
 import { matchLockCommand } from './parse-lock-command.js';
 import { parseMaintenancePlanCommand } from './parse-maintenance-plan-command.js';
-import type { Command, Locale, MultiNodeCommand, ParseError, ParseResult, WhatIfChange } from './types.js';
+import { matchPastedCommand } from './parse-pasted-command.js';
+import type {
+  ClarifyingSuggestion,
+  Command,
+  Locale,
+  MultiNodeCommand,
+  ParseError,
+  ParseResult,
+  WhatIfChange,
+} from './types.js';
+import { summarizeRequest } from './request-summary.js';
 import { RESERVED_NODE_WORDS, resolveNodeName, takeSelector, understandRequest } from './understand.js';
 
 /** Default longest accepted text, in characters (UTF-16 code units). */
@@ -89,6 +102,7 @@ const PREFIXES: readonly RegExp[] = [
   /^<@[A-Z0-9]+(?:\|[^>]*)?>[:,]?(?:\s+|$)/i, // Slack mention <@U123ABC> / <@U123ABC|name>
   /^<at>[^<]*<\/at>[:,]?(?:\s+|$)/i, // Teams mention
   /^@[a-z0-9][\w.-]*[:,]?(?:\s+|$)/i, // plain @k8s-ha-bot
+  /^(?:(?:hey|hi|hello)\s+)?k8s-?ha-?bot\b[:,]?(?:\s+|$)/i, // the bot's name typed as a word ("k8s-ha-bot, help")
 ];
 
 /**
@@ -131,24 +145,6 @@ interface Options {
   error?: ParseError;
 }
 
-/**
- * Flags of `kubectl drain` an operator pastes with the command
- * (`kubectl drain atlas-wk-2 --ignore-daemonsets --delete-emptydir-data`) that do not change what a
- * drain does to availability (the analysis already reports DaemonSet and emptyDir pods): dropped,
- * with their `=value` if any. `--force`, `--disable-eviction` and `--pod-selector` change the impact
- * and stay unknown options. Source: `kubectl drain --help` (v1.30).
- */
-const KUBECTL_DRAIN_FLAGS = new Set([
-  'ignore-daemonsets',
-  'delete-emptydir-data',
-  'delete-local-data',
-  'dry-run',
-  'grace-period',
-  'timeout',
-  'skip-wait-for-delete-timeout',
-  'chunk-size',
-]);
-
 /** Step 3: take `--options` out of the text. */
 function takeOptions(text: string): Options {
   const tokens = text.split(' ');
@@ -166,7 +162,6 @@ function takeOptions(text: string): Options {
       out.help = true;
       continue;
     }
-    if (KUBECTL_DRAIN_FLAGS.has(name)) continue;
     if (name !== 'lang' && name !== 'cluster')
       return { ...out, error: { code: 'invalid-option', token: clip(token) } };
     let value = m[2];
@@ -264,7 +259,8 @@ function judgeNode(match: Match): { name: string } | { invalid: string } {
  *
  * Never throws: every refusal is a {@link ParseResult} with `ok: false` and a stable
  * {@link ParseError} code (`empty`, `too-long`, `control-characters`, `invalid-node-name`,
- * `invalid-cluster-name`, `invalid-option`, `not-understood`). The result's `locale` is the
+ * `invalid-cluster-name`, `invalid-option`, `not-understood`, `ambiguous` with the likeliest
+ * readings as `suggestions`). The result's `locale` is the
  * answer language even for errors.
  *
  * Cost: linear in the text for the guards; the grammar runs only on texts within `maxLength`
@@ -275,6 +271,53 @@ function judgeNode(match: Match): { name: string } | { invalid: string } {
  * @returns the command and locale, or the reason it was refused
  */
 export function parseCommand(text: string, options: ParseOptions = {}): ParseResult {
+  const result = parseText(text, options);
+  if (!result.ok || options.nodes === undefined) return result;
+  const readings = controlPlaneReadings(result.command, options.nodes, result.locale, false);
+  return readings.length === 0 ? result : ambiguous(readings, options, result.locale);
+}
+
+/**
+ * An `ambiguous` error with the readings the parser reads (each kept only when it parses, so a
+ * suggestion is exactly the request it stands for), or null when none does.
+ * @param readings - request texts, likeliest first
+ * @param options - the parse options (node list)
+ * @param locale - the answer language
+ */
+function suggestionsOf(
+  readings: readonly string[],
+  options: ParseOptions,
+  locale: Locale,
+): ClarifyingSuggestion[] {
+  return readings.flatMap((text) => {
+    const r = parseText(text, { ...options, defaultLocale: locale });
+    if (!r.ok) return [];
+    const s = summarizeRequest(r.command);
+    const request = {
+      intent: s.intent,
+      nodes: s.nodes,
+      ...(s.group === undefined ? {} : { group: s.group }),
+      ...(s.mode === undefined ? {} : { mode: s.mode }),
+    };
+    return [{ text, request }];
+  });
+}
+
+/**
+ * The `ambiguous` answer for these readings (see {@link suggestionsOf}); `not-understood` when none parses.
+ * @param readings - request texts, likeliest first
+ * @param options - the parse options
+ * @param locale - the answer language
+ */
+export function ambiguous(readings: readonly string[], options: ParseOptions, locale: Locale): ParseResult {
+  const suggestions = suggestionsOf(readings, options, locale);
+  return suggestions.length === 0
+    ? fail('not-understood', locale)
+    : { ok: false, error: { code: 'ambiguous', suggestions }, locale };
+}
+
+/** {@link parseCommand} without the clarification of "the control plane node". */
+function parseText(text: string, options: ParseOptions): ParseResult {
   const fallback: Locale = options.defaultLocale ?? 'en';
   const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
 
@@ -322,6 +365,25 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
       ? { ...maintenance, command: resolveCommandNodes(maintenance.command, options.nodes) }
       : maintenance;
 
+  // A pasted command (`kubectl drain wk1 --force`, `systemctl restart kubelet` on a node): its flags
+  // are its own, so it is read before the options.
+  const own = /(?:^|\s)(?:--|\u2014|\u2013)(?:lang|cluster)(?:=|\s+)\S+/giu;
+  const pasted = matchPastedCommand(normal.replace(own, ' '));
+  if (pasted !== null) {
+    const around = takeOptions(`${pasted.rest} ${(normal.match(own) ?? []).join(' ')}`.trim());
+    if (around.error !== undefined) return { ok: false, error: around.error, locale: detected };
+    const clusterRaw = around.cluster ?? takeModifiers(around.rest).cluster;
+    const cluster = clusterRaw?.toLowerCase();
+    if (clusterRaw !== undefined && cluster !== undefined && !isValidClusterName(cluster))
+      return fail('invalid-cluster-name', around.lang ?? detected, clusterRaw);
+    const command = { ...pasted.command, ...(cluster === undefined ? {} : { cluster }) } as Command;
+    return {
+      ok: true,
+      command: resolveCommandNodes(command, options.nodes),
+      locale: around.lang ?? detected,
+    };
+  }
+
   // A label selector (`-l node-pool=blue`, `--selector …`) names a group of nodes.
   const { rest: withoutSelector, selector } = takeSelector(normal);
 
@@ -363,8 +425,28 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
   if (list !== undefined)
     return { ok: true, command: resolveCommandNodes(keepEveryName(list, understood), options.nodes), locale };
   if (understood !== null) return { ok: true, command: understood, locale };
-  if (reserved) return fail('not-understood', locale);
-  return viaGrammar;
+  return clarified(reserved ? fail('not-understood', locale) : viaGrammar, mods.rest, options, locale);
+}
+
+/**
+ * Clarify instead of refusing (issue 30, item 2): a text not understood that names a node or an
+ * action gets the likeliest readings (./clarify.ts), each kept only when the parser reads it (so
+ * a suggestion is exactly the request it stands for), as an `ambiguous` error. Other errors, and a
+ * text with neither a node nor an action word, are returned as they are.
+ * @param result - the parse so far
+ * @param rest - the text left after the modifiers
+ * @param options - the parse options (node list, default locale)
+ * @param locale - the answer language
+ */
+function clarified(result: ParseResult, rest: string, options: ParseOptions, locale: Locale): ParseResult {
+  if (result.ok) return result;
+  const { code, token } = result.error;
+  // A phrase taken for a node name ("the control plane") is clarified; a name with bad characters or
+  // a long run of words is not a phrase anyone meant as a request.
+  const phrase = token !== undefined && /\s/u.test(token) && token.split(/\s+/u).length <= 4;
+  if (code !== 'not-understood' && !(code === 'invalid-node-name' && phrase)) return result;
+  const suggestions = suggestionsOf(likelyReadings(rest, locale, options.nodes), options, locale);
+  return suggestions.length === 0 ? result : { ok: false, error: { code: 'ambiguous', suggestions }, locale };
 }
 
 /**
@@ -409,11 +491,17 @@ function nodeOf(command: Command): string | undefined {
  * names that resolve to nothing are kept as typed (the answer says which nodes exist).
  * @param command - a parsed command
  * @param nodes - the cluster's node names; undefined leaves the command as it is
+ * @param known - names the caller resolved itself (`the-etcd-leader` → the leader's node, read from etcd)
  * @returns the command with resolved names
  */
-export function resolveCommandNodes<C extends Command>(command: C, nodes: readonly string[] | undefined): C {
+export function resolveCommandNodes<C extends Command>(
+  command: C,
+  nodes: readonly string[] | undefined,
+  known: Readonly<Record<string, string>> = {},
+): C {
   if (nodes === undefined) return command;
-  const r = (n: string): string => resolveNodeName(n, nodes) ?? n;
+  const r = (n: string): string =>
+    (Object.hasOwn(known, n) ? known[n] : undefined) ?? resolveNodeName(n, nodes) ?? n;
   if (command.kind === 'multi-node') {
     const resolved = command.nodes.map(r).filter((n, i, all) => all.indexOf(n) === i);
     return { ...command, nodes: resolved };

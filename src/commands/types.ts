@@ -84,13 +84,43 @@ export interface WhatIfCommand {
   when?: string;
 }
 
-/** "Can I drain X?": the drain part of a reboot analysis, without the reboot. `drain` is always true. */
+/**
+ * The flags of a pasted `kubectl drain` that change what it does (kubectl drain reference,
+ * https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/):
+ * - `force`: pods with no controller (and of a DaemonSet that is gone) are deleted, for good;
+ * - `ignoreDaemonSets`: DaemonSet pods are left on the node instead of stopping the drain;
+ * - `deleteEmptyDirData` (`--delete-emptydir-data`, `--delete-local-data` before v1.20): pods with
+ *   emptyDir volumes are evicted and that data is deleted;
+ * - `disableEviction`: pods are deleted with DELETE instead of the Eviction API, so no
+ *   PodDisruptionBudget is checked;
+ * - `podSelector`: only pods matching this label selector are drained;
+ * - `gracePeriodS`: seconds each pod gets to terminate (negative: the pod's own);
+ * - `timeout`: how long kubectl waits before giving up (`0s`: forever), as typed;
+ * - `dryRun`: nothing is changed.
+ */
+export interface KubectlDrainFlags {
+  force: boolean;
+  ignoreDaemonSets: boolean;
+  deleteEmptyDirData: boolean;
+  disableEviction: boolean;
+  podSelector?: string;
+  gracePeriodS?: number;
+  timeout?: string;
+  dryRun?: boolean;
+}
+
+/**
+ * "Can I drain X?": the drain part of a reboot analysis, without the reboot. `drain` is always true.
+ * `kubectl`: the request was a pasted `kubectl drain|cordon|uncordon` (issue 30, item 3); the answer
+ * says what its flags do to the node's pods.
+ */
 export interface DrainImpactCommand {
   kind: 'drain-impact';
   node: string;
   cluster?: string;
   drain: true;
   when?: string;
+  kubectl?: { verb: 'drain' | 'cordon' | 'uncordon'; flags: KubectlDrainFlags };
 }
 
 /**
@@ -305,13 +335,27 @@ export type ParseErrorCode =
   | 'invalid-cluster-name'
   | 'invalid-option'
   | 'invalid-request-id'
-  | 'not-understood';
+  | 'not-understood'
+  | 'ambiguous';
 
 /** Why text could not be parsed; `detail` is safe to show (it echoes nothing unescaped). */
 export interface ParseError {
   code: ParseErrorCode;
   /** The offending token, already trimmed to at most 80 characters. */
   token?: string;
+  /**
+   * `ambiguous` (issue 30, item 2): the one to three likeliest readings, likeliest first, each the
+   * exact request text and what the parser reads it as (`intent`, `nodes`, `group`, `mode`).
+   */
+  suggestions?: readonly ClarifyingSuggestion[];
+}
+
+/** One reading offered when a request was not understood with certainty. */
+export interface ClarifyingSuggestion {
+  /** The request text, in the asker's language; asked as is, it gives `request`. */
+  text: string;
+  /** What the parser reads `text` as. */
+  request: { intent: string; nodes: string[]; group?: string; mode?: string };
 }
 
 /**

@@ -17,12 +17,26 @@
  * - pronouns ("it", "그 노드") add nothing: they refer to the node named earlier; fillers and
  *   reasons ("for a kernel patch", "because …", "커널 패치 때문에") are ignored.
  *
- * It refuses (returns null) rather than guess: shell or markup characters, an exclusion ("all
- * workers except wk-2"), no action, or an action without a target. A wrong node is worse than
- * "I did not understand".
+ * - node mentions by role and number (`wk1`, `worker 2`, `master 2`, `cp2`, `마스터 2번`), "the
+ *   control plane node" and "the etcd leader" (./node-mentions.ts), resolved against the live node
+ *   list, never guessed;
+ * - in a message of several sentences, the sentence that asks (greetings, context and reasons
+ *   before it are left out; "it" takes the node of the sentence before).
+ *
+ * It returns null rather than guess: shell or markup characters, an exclusion ("all workers except
+ * wk-2"), no action, or an action without a target. The parser then offers the likeliest readings
+ * when a node or an action word is there (./clarify.ts, issue 30 item 2). A wrong node is worse
+ * than a clarification.
  */
 import { normalizeComponent } from './components.js';
 import { isValidNodeName } from './names.js';
+import {
+  THE_CONTROL_PLANE_NODE,
+  THE_ETCD_LEADER,
+  joinMentions,
+  resolveOnlyControlPlane,
+  resolveRoleMention,
+} from './node-mentions.js';
 import type { Command, MultiNodeAction, NodeGroup, PlanMode } from './types.js';
 
 /** Longest text (characters) the understanding reads; longer texts keep the grammar's answer. */
@@ -58,7 +72,7 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /\bmaintenance\s+(?:request\s+)?(?:for|on|of)\b/u,
     /(?:유지\s*보수|점검)\s*(?:요청|신청)/u,
   ],
-  upgrade: [/\bupgrad(?:e|es|ed|ing)\b/u, /업그레이드|업글/u],
+  upgrade: [/\bupgrad(?:e|es|ed|ing)\b/u, /업그레이드|업글/u, /(?<!(?:os|커널|보안)\s*)업데이트/u],
   reboot: [
     /\b(?:re-?boot|reboots|rebooted|rebooting|restart|restarts|restarted|restarting|bounce|bounced|bouncing)\b/u,
     /\bpower[-\s]?cycl(?:e|ed|ing)\b/u,
@@ -67,26 +81,29 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /재부팅|리부팅|리부트|재시작|재기동|껐다\s*켜|제부팅|재부딩|재붓팅|리붓|(?:^|\s)(?:잠깐\s*)?내려(?:도|야|서)/u,
   ],
   drain: [
-    /\b(?:drain|drains|drained|draining|evacuate|evacuating|cordon)\b/u,
-    /드레인|비워도|비워야|비우면/u,
+    /\b(?:drain|drains|drained|draining|evacuate|evacuated|evacuating|empty\s+out|cordon|cordoned|cordoning)\b/u,
+    /드레인|코든|비워도|비워야|비우면|비우기|비울/u,
   ],
   down: [
-    /\b(?:go|goes|went|going)\s+down\b/u,
-    /\bis\s+down\b|\bare\s+down\b|\bwere\s+down\b/u,
-    /\b(?:dies|die|died|crash|crashes|crashed|fail|fails|failed|lose|loses|lost|loses\s+power)\b/u,
-    /다운\s*(?:되면|돼도|된다면|되어도)|(?:^|\s)down\s*되면|죽으면|죽어도|죽는다면|장애\s*(?:가\s*)?나면|꺼지면|멈추면|내려가면/u,
+    /\b(?:go|goes|went|going|gets?|got)\s+down\b/u,
+    /\b(?:is|are|was|were|be|been|gets?|got|goes|go)\s+(?:down|dead|damaged|destroyed|offline|broken|gone|unreachable|lost|wiped|corrupted|fried|bricked)\b/u,
+    /\btak(?:e|en|es|ing)\s+offline\b|\bdown\s*$|\bdown\s*[,!]|\bdown\s*(?:되|돼|된)/u,
+    /\b(?:dies|die|died|dead|crash|crashes|crashed|fail|fails|failed|failure|lose|loses|lost|loses\s+power|outage|destroyed|damaged)\b/u,
+    /다운|죽(?:으면|어도|는다면|이면|었|으|이|는)|장애|망가|고장|꺼지면|꺼져|멈추면|멈춰|내려가면|날아가|터지면|날리면/u,
   ],
   status: [
     /\b(?:status|health|healthy|healthcheck|quorum|ha|highly\s+available|state|redundant|redundancy|fault[-\s]?toleran(?:t|ce))\b/u,
+    /\bminimum\s+(?:number\s+of\s+)?(?:control[-\s]?plane|master|etcd|nodes?|members?)|\bhow\s+many\b.*\b(?:members?|masters?|control[-\s]?plane)\b.*\b(?:left|remain|remaining|needed|need|required|alive|up)\b|최소\s*몇|몇\s*(?:대|개)\s*(?:가|이)?\s*(?:남|필요|있어야)/u,
     /\betcd\s+(?:members?|leader)\b|\bmembers?\s+(?:are\s+)?(?:up|down)\b/u,
     /\b(?:control[-\s]?plane|cluster|etcd)\b.*\b(?:ok|okay|fine|good|healthy|up)\b|\b(?:ok|okay|fine|good|healthy)\b.*\b(?:control[-\s]?plane|cluster|etcd)\b/u,
     /\bhow\S*\s+(?:is\s+|are\s+)?(?:the\s+|our\s+)?(?:control[-\s]?plane|cluster|etcd|ha|quorum)\b/u,
     /상태|쿼럼|정족수|헬스|고가용성|이중화|정상|리더|멤버/u,
   ],
   help: [
-    /^(?:help|commands|usage)\b|\bhelp\s*$/u,
-    /\bwhat\s+can\s+(?:you\s+do|i\s+ask)\b|\bhow\s+(?:do|does)\s+(?:i\s+use|this\s+(?:bot\s+)?work|you\s+work)\b/u,
-    /도움말|사용법|명령어|(?:뭐|뭘|뭐를|무엇을|무얼)\s*할\s*수\s*있|어떻게\s*써/u,
+    /^!?(?:help|commands|usage)\b|\bhelp\s*$|(?:^|\s)!(?:help|commands?)\b/u,
+    /\b(?:list|set)\s+of\s+commands\b|\b(?:which|what)\s+commands\b|\bshow\s+(?:me\s+)?(?:the\s+)?commands\b/u,
+    /\bwhat\s+(?:can|could|do)\s+(?:you\s+do|i\s+ask|you\s+answer|you\s+support)\b|\bhow\s+(?:do|does)\s+(?:i\s+use|this\s+(?:bot\s+)?work|you\s+work)\b/u,
+    /도움말|사용법|명령어|^도움(?:\s*(?:좀|이\s*필요해?요?))?$|(?:뭐|뭘|뭐를|무엇을|무얼)\s*(?:할|물어볼|물어\s*볼|질문할)\s*수\s*있|어떻게\s*써|뭘\s*물어/u,
   ],
 };
 
@@ -102,7 +119,23 @@ const ROLLING =
   /\brolling[-\s]?(?:update|restart|upgrade)\b|\broll[-\s]?out\b|롤링\s*(?:업데이트|재시작|업그레이드)|롤아웃/u;
 
 /** "patch" names a reboot only when nothing stronger is named ("can I patch atlas-wk-1"). */
-const WEAK_REBOOT = /\bpatch(?:ed|ing)?\b|패치\s*해/u;
+const WEAK_REBOOT =
+  /\bpatch(?:ed|ing)?\b|패치\s*해|\b(?:os|kernel|security)\s+(?:update|upgrade|patch)(?:es|ing|ed|s)?\b|(?:os|커널|보안)\s*(?:업데이트|패치)/u;
+
+/** Failure words: a node that dies, is damaged, destroyed or crashes is a what-if, never a planned outage. */
+const FAILURE =
+  /\b(?:dies|die|died|dead|crash(?:es|ed)?|fail(?:s|ed|ure)?|damaged|destroyed|broken|outage|wiped|corrupted|fried|bricked)\b|장애|죽(?:으면|어도|는다면|이면|었|으|이|는)|망가|고장|날아가|터지면/u;
+
+/**
+ * Short words typed with two letters swapped (`waht`, `donw`, `dwon`): the typo rule of
+ * {@link typoAction} is for words of five letters or more, so these are fixed by a list.
+ */
+const SHORT_TYPOS: readonly [RegExp, string][] = [
+  [/\b(?:waht|whta|hwat|wat)\b/gu, 'what'],
+  [/\b(?:donw|dwon|odwn|dowm|donn)\b/gu, 'down'],
+  [/\b(?:deda|daed)\b/gu, 'dead'],
+  [/\b(?:ndoe|noed|nod)\b/gu, 'node'],
+];
 
 /** Words that make "goes down" / "lose" a what-if question rather than a planned outage. */
 const CONDITIONAL =
@@ -124,20 +157,24 @@ const TYPO_WORDS: Readonly<Record<string, Action>> = {
 
 /** Plan mode words. */
 const ONE_BY_ONE =
-  /\bone\s+(?:by|at|after)\s+(?:one|a\s+time|another|the\s+other)\b|\bone\s+node\s+at\s+a\s+time\b|\b1\s+at\s+a\s+time\b|\border\b|\brolling\b|\bsequential(?:ly)?\b|\bin\s+sequence\b|\bstaggered\b|\bwhich\b.*\bfirst\b|하나씩|한\s*대씩|한\s*개씩|순서|차례|순차|롤링|번갈아/u;
+  /\bone\s+(?:by|at|after)\s+(?:one|a\s+time|another|the\s+other)\b|\bone\s+node\s+at\s+a\s+time\b|\b1\s+at\s+a\s+time\b|\border\b|\brolling\b|\bsequential(?:ly)?\b|\bin\s+sequence\b|\bstaggered\b|\bwhich\b.*\bfirst\b|\bonly\s+one\b.*\b(?:at\s+a\s+time|at\s+any\s+(?:time|point)|at\s+once)\b|\bat\s+any\s+(?:time|point)\b.*\bonly\s+one\b|\s(?:->|→|=>)\s|하나씩|한\s*대씩|한\s*개씩|순서|차례|순차|롤링|번갈아/u;
+
+/** Together-mode words: "at the same time", "at once", "simultaneously", "동시에", "한꺼번에". */
+const TOGETHER =
+  /\b(?:at\s+the\s+same\s+time|at\s+once|simultaneously|together|in\s+parallel|concurrently|all\s+at\s+once)\b|동시에|한꺼번에|같이|함께|한\s*번에/u;
 
 /** Group words. A singular word ("the master", "마스터") is a group only with a plan word (see below). */
 const GROUPS: readonly { group: 'workers' | 'control-plane' | 'all'; plural: RegExp; singular?: RegExp }[] = [
   {
     group: 'workers',
     plural:
-      /\bworkers\b|\bworker\s+nodes\b|\b(?:all|every)\s+(?:of\s+)?(?:the\s+|our\s+)?worker\b|모든\s*워커|워커\s*(?:노드\s*)?(?:들|전부|모두|다|전체)|worker\s*노드\s*(?:전부|모두|다|전체)|워커들/u,
+      /\bworkers\b|\bworker\s+nodes\b|\b(?:all|every)\s+(?:of\s+)?(?:the\s+|our\s+)?worker\b|모든\s*워커|워커\s*(?:노드\s*)?(?:들|전부|모두|다|전체|(?:두|세|네|\d+)\s*대)|worker\s*노드\s*(?:전부|모두|다|전체)|워커들/u,
     singular: /\bworker\b|워커/u,
   },
   {
     group: 'control-plane',
     plural:
-      /\bmasters\b|\bmaster\s+nodes\b|\bcontrol[-\s]?plane\s+nodes\b|\bcp\s+nodes\b|\b(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:control[-\s]?plane|master)\b|모든\s*(?:마스터|컨트롤\s*플레인)|(?:마스터|컨트롤\s*플레인)\s*(?:노드\s*)?(?:들|전부|모두|다|전체|\d+\s*대)/u,
+      /\bmasters\b|\bmaster\s+nodes\b|\bcontrol[-\s]?plane\s+nodes\b|\bcp\s+nodes\b|\b(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:control[-\s]?plane|master)\b|모든\s*(?:마스터|컨트롤\s*플레인)|(?:마스터|컨트롤\s*플레인)\s*(?:노드\s*)?(?:들|전부|모두|다|전체|(?:두|세|네|다섯|\d+)\s*대)/u,
     singular: /\bmaster\b|\bcontrol[-\s]?plane\b|마스터|컨트롤\s*플레인/u,
   },
   {
@@ -301,7 +338,8 @@ function digitsOf(name: string): string {
  * `vmss000001` → `aks-user-…-vmss000001`); the one node within one edit (two for names of 8+
  * characters; transpositions count one) among the nodes with the same digits (`altas-wk-1` →
  * `atlas-wk-1`; never a part replaced whole: `atlas-wk-3` is no typo of `atlas-cp-3`, see
- * `isTypoOf`). Ambiguous tokens resolve to nothing.
+ * `isTypoOf`); a role mention (`wk1`, `worker-2`, `cp2`, `master-2`; {@link resolveRoleMention});
+ * {@link THE_CONTROL_PLANE_NODE} to the only control-plane node. Ambiguous tokens resolve to nothing.
  *
  * @param token - the token, lowercase
  * @param nodes - the cluster's node names
@@ -311,6 +349,7 @@ export function resolveNodeName(token: string, nodes: readonly string[]): string
   const t = token.toLowerCase();
   const exact = nodes.find((n) => n.toLowerCase() === t);
   if (exact !== undefined) return exact;
+  if (t === THE_CONTROL_PLANE_NODE) return resolveOnlyControlPlane(nodes);
   const bare = t.replace(SEPARATORS, '');
   const sameBare = nodes.filter((n) => n.toLowerCase().replace(SEPARATORS, '') === bare);
   if (sameBare.length === 1) return sameBare[0];
@@ -323,6 +362,8 @@ export function resolveNodeName(token: string, nodes: readonly string[]): string
   });
   if (affix.length === 1) return affix[0];
   if (affix.length > 1) return undefined;
+  const byRole = resolveRoleMention(t, nodes);
+  if (byRole !== undefined) return byRole;
   const digits = digitsOf(t);
   const close = nodes.filter((n) => digitsOf(n) === digits && isTypoOf(t, n.toLowerCase()));
   return close.length === 1 ? close[0] : undefined;
@@ -470,6 +511,8 @@ function readSignals(original: string, options: UnderstandOptions): Signals {
   }
   if (options.selector !== undefined) out.group = { type: 'selector', selector: options.selector };
   if (oneByOne) out.mode = 'one-by-one';
+  else if (TOGETHER.test(text)) out.mode = 'together';
+  text = joinMentions(text, !oneByOne);
 
   const tokens = text
     .replace(/\bnodes?\//gu, ' ')
@@ -508,6 +551,10 @@ function readSignals(original: string, options: UnderstandOptions): Signals {
   }
 
   addListedWords(text, out.nodes, options.nodes);
+  // "마스터 노드 atlas-cp-2": the node named says which; the singular reference adds nothing.
+  // "norma-cp-1 holds the etcd leader": likewise for the leader.
+  if (out.nodes.length > 1)
+    out.nodes = out.nodes.filter((n) => n !== THE_CONTROL_PLANE_NODE && n !== THE_ETCD_LEADER);
 
   if (out.group === undefined) {
     for (const g of GROUPS) {
@@ -530,10 +577,12 @@ function nodeActionOf(s: Signals, text: string): MultiNodeAction | 'maintenance'
   if (s.actions.has('reboot')) return 'reboot';
   if (s.actions.has('drain')) return 'drain';
   if (s.actions.has('down')) {
-    // "what if X goes down" is a what-if; "can X go down for a while" is a planned outage.
-    if (CONDITIONAL.test(text)) return 'node-down';
+    // "what if X goes down" is a what-if; "can X go down for a while" is a planned outage; a node
+    // that dies, is damaged or fails is never planned.
+    if (CONDITIONAL.test(text) || FAILURE.test(text)) return 'node-down';
+    // "can X go down for a while", "X down ok?": planned; "X down, whole cluster down?": a failure.
     if (/\b(?:can|could|may|ok|okay|safe)\b/u.test(text)) return 'reboot';
-    return null;
+    return s.nodes.length > 0 ? 'node-down' : null;
   }
   if (WEAK_REBOOT.test(text)) return 'reboot';
   // "masters one by one, what order?": a plan with no verb is a reboot plan (what the bot plans).
@@ -547,6 +596,48 @@ function nodeActionOf(s: Signals, text: string): MultiNodeAction | 'maintenance'
   return null;
 }
 
+/** Sentence ends: `.`, `!`, `?` (and their full-width forms after NFKC) followed by a space. */
+const SENTENCE_END = /(?<=[.!?。])\s+/u;
+
+/** Whether a sentence asks for something: an action, status, help or a tolerance question. */
+function asksSomething(sentence: string): boolean {
+  return (
+    (Object.values(ACTIONS) as RegExp[][]).some((res) => res.some((re) => re.test(sentence))) ||
+    TOLERANCE.test(sentence) ||
+    WEAK_REBOOT.test(sentence) ||
+    sentence.split(/\s+/u).some((w) => typoAction(w) !== null)
+  );
+}
+
+/**
+ * The part of a message that holds the request: context sentences and greetings before it are
+ * left out ("Good morning! The SAN is patched at 22:00. Can we drain wk1 first?" → the last
+ * sentence). The last sentence that asks something is the request; when it names no node ("can we
+ * drain it first?"), the nearest sentence before it that names one is kept with it (what "it"
+ * refers to), else the sentences after it ("… at a time? all workers"). One sentence, or none that asks anything: the whole text.
+ * @param lower - the text, lowercase, spaces collapsed
+ * @param options - the node list, for reading which sentence names a node
+ */
+function focusOf(lower: string, options: UnderstandOptions): string {
+  const sentences = lower.split(SENTENCE_END).filter((x) => x.length > 0);
+  if (sentences.length < 2) return lower;
+  let i = sentences.length - 1;
+  while (i >= 0 && !asksSomething(sentences[i] ?? '')) i -= 1;
+  if (i < 0) return lower;
+  const question = sentences[i] ?? '';
+  const names = (x: string): boolean => {
+    const r = readSignals(x, options);
+    return r.nodes.length > 0 || r.group !== undefined;
+  };
+  if (names(question)) return question;
+  for (let j = i - 1; j >= 0; j -= 1) {
+    const before = sentences[j] ?? '';
+    if (names(before)) return `${before} ${question}`;
+  }
+  // "can we reboot X nodes at a time? all workers, 1 at a time": what follows the question says whom.
+  return sentences.slice(i).join(' ');
+}
+
 /**
  * Understand a request phrased freely.
  * @param text - the text left after options, time hints, cluster phrases and fillers (any case)
@@ -554,8 +645,11 @@ function nodeActionOf(s: Signals, text: string): MultiNodeAction | 'maintenance'
  * @returns the command, or null when the text is not understood well enough to act on
  */
 export function understandRequest(text: string, options: UnderstandOptions = {}): Command | null {
-  if (text.length > MAX_UNDERSTOOD_LENGTH || REFUSED.test(text) || EXCLUSION.test(text)) return null;
-  const lower = text.toLowerCase().replace(/\s+/gu, ' ').trim();
+  const lower = focusOf(
+    SHORT_TYPOS.reduce((t, [re, to]) => t.replace(re, to), text.toLowerCase().replace(/\s+/gu, ' ').trim()),
+    options,
+  );
+  if (lower.length > MAX_UNDERSTOOD_LENGTH || REFUSED.test(lower) || EXCLUSION.test(lower)) return null;
   if (lower.length === 0) return null;
   const s = readSignals(lower, options);
   const extra = { cluster: options.cluster };
@@ -616,6 +710,17 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
   if (action !== null) {
     const nodes = s.nodes;
     const group = nodes.length > 0 ? undefined : s.group;
+    // "at any time only one node upgraded?": the whole cluster's upgrade (its order is one at a time).
+    if (nodes.length === 0 && group === undefined && action === 'upgrade')
+      return {
+        kind: 'upgrade-impact',
+        node: '',
+        drain: s.drain,
+        scope: 'cluster',
+        ...version,
+        ...extra,
+        ...when,
+      };
     if (nodes.length === 0 && group === undefined) return null;
     if (action === 'maintenance') {
       const node = nodes[0];
@@ -655,4 +760,29 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
   if (s.actions.has('status')) return { kind: 'ha-status', ...extra };
   if (s.actions.has('help')) return { kind: 'help', ...extra };
   return null;
+}
+
+/**
+ * The parts of a text that was not understood, for a clarification (./clarify.ts): the nodes it
+ * names (resolved when the node list is given), whether it names a group, and the actions named.
+ * Empty when the text holds shell or markup characters, an exclusion or a negation: then no reading
+ * is offered (a wrong node is worse than "I did not understand").
+ * @param text - the text left after options, time hints, cluster phrases and fillers
+ * @param options - the cluster's node names, when known
+ * @returns the nodes (in the order named), the group, and the actions (`reboot`, `drain`, `upgrade`,
+ *   `down`, `status`, `help`, `maintenance`)
+ */
+export function readParts(
+  text: string,
+  options: UnderstandOptions = {},
+): { nodes: string[]; group?: NodeGroup; actions: string[] } {
+  const lower = focusOf(
+    SHORT_TYPOS.reduce((t, [re, to]) => t.replace(re, to), text.toLowerCase().replace(/\s+/gu, ' ').trim()),
+    options,
+  );
+  if (REFUSED.test(lower) || EXCLUSION.test(lower)) return { nodes: [], actions: [] };
+  const s = readSignals(lower, options);
+  const actions = [...s.actions] as string[];
+  if (actions.length === 0 && WEAK_REBOOT.test(lower)) actions.push('reboot');
+  return { nodes: s.nodes, ...(s.group === undefined ? {} : { group: s.group }), actions };
 }

@@ -187,6 +187,21 @@ export function explainParseError(ctx: MessageContext, error: ParseError, defaul
     `${parseErrorText(tr, error)} ${tr.t('error.hint')}`,
   );
   const cluster = ctx.cluster ?? defaultCluster;
+  // Clarify instead of refusing (issue 30, item 2): the likeliest readings, numbered, as buttons.
+  if (error.code === 'ambiguous' && error.suggestions !== undefined && error.suggestions.length > 0) {
+    const suggestions = error.suggestions;
+    reply.summary = tr.t('error.ambiguous');
+    reply.sections = [
+      { heading: tr.t('help.choose'), lines: suggestions.map((x, i) => `${i + 1}. ${x.text}`) },
+    ];
+    reply.actions = suggestions.map((x) => ({
+      id: 'ask' as const,
+      label: x.text,
+      value: JSON.stringify(cluster ? { text: x.text, cluster } : { text: x.text }),
+    }));
+    reply.suggestions = suggestions;
+    return reply;
+  }
   reply.sections = [
     {
       heading: tr.t('help.forms'),

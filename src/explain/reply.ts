@@ -5,7 +5,7 @@ import type { HealthReportData } from '../analysis/daily/health-report.js';
 import type { ReportItem } from '../analysis/daily/report-items.js';
 import type { Finding, Plane, Verdict } from '../analysis/types.js';
 import type { RequestSummary } from '../commands/request-summary.js';
-import type { Locale } from '../commands/types.js';
+import type { ClarifyingSuggestion, Locale } from '../commands/types.js';
 
 /** One plane's part of an answer. Every string is plain text (adapters escape for their markup). */
 export interface PlaneSection {
@@ -41,7 +41,9 @@ export interface ReplyAction {
     | 'maintenance-resume'
     | 'maintenance-retry'
     | 'maintenance-skip'
-    | 'maintenance-stop';
+    | 'maintenance-stop'
+    // A clarification's reading: `value` is `{ text, cluster? }`, the request it stands for (issue 30, item 2).
+    | 'ask';
   label: string;
   value: string;
 }
@@ -133,6 +135,11 @@ export interface Reply {
   findings: Finding[];
   /** Questions about several nodes: the joint verdict and the rolling plan. */
   multiNode?: MultiNodeReplyData;
+  /**
+   * A clarification (issue 30, item 2): the likeliest readings of a request not understood with
+   * certainty, each the exact request text and what it is read as. Carried into `--format json`.
+   */
+  suggestions?: readonly ClarifyingSuggestion[];
   /**
    * The daily HA report: the read's report data, its items most urgent first and what
    * changed since the last report (null: first report or on demand). Carried into `--format json`,

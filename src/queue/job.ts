@@ -139,6 +139,21 @@ const commandSchema = z.discriminatedUnion('kind', [
     cluster: z.string().optional(),
     drain: z.literal(true),
     when: z.string().optional(),
+    kubectl: z
+      .object({
+        verb: z.enum(['drain', 'cordon', 'uncordon']),
+        flags: z.object({
+          force: z.boolean(),
+          ignoreDaemonSets: z.boolean(),
+          deleteEmptyDirData: z.boolean(),
+          disableEviction: z.boolean(),
+          podSelector: z.string().max(200).optional(),
+          gracePeriodS: z.number().int().optional(),
+          timeout: z.string().max(20).optional(),
+          dryRun: z.boolean().optional(),
+        }),
+      })
+      .optional(),
   }),
   z.object({
     kind: z.literal('upgrade-impact'),

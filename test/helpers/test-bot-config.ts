@@ -6,7 +6,8 @@ import type { BotConfig } from '../../src/config/bot-config.js';
 
 /**
  * A bot configuration of snapshot clusters, the first one the default.
- * @param redisUrl - the Redis the bot's queues and stores use (`redis://…`)
+ * @param redisUrl - the Redis the bot's queues and stores use (`redis://…`); '' for none (the console
+ *   answering in-process)
  * @param o - `snapshot`: the snapshot file every cluster reads (default `unused.json`, for tests in
  *   which no answer is computed); `clusters`: the cluster names (default `['prod']`)
  * @returns the configuration; a new object on each call
@@ -27,7 +28,7 @@ export function testBotConfig(
     clusters: Object.fromEntries(names.map((name) => [name, cluster])),
     defaultCluster: names[0] ?? 'prod',
     locale: 'en',
-    redis: { url: redisUrl },
+    ...(redisUrl === '' ? {} : { redis: { url: redisUrl } }),
     jobTimeoutMs: 60000,
     logLevel: 'silent',
   };

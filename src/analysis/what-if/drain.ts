@@ -2,6 +2,8 @@
  * "Can I drain N?": a reboot's drain checks without the reboot.
  */
 import type { ClusterSnapshot } from '../../cluster/types.js';
+import type { DrainImpactCommand } from '../../commands/types.js';
+import { kubectlDrainFindings } from './kubectl-drain.js';
 import { hasControlPlaneTaint, isNodeReady, readyStatus } from '../cluster-index.js';
 import { etcdAlarmFindings, partialControlPlaneFindings } from '../control-plane-checks.js';
 import { withRefusedEvictions } from '../eviction-model.js';
@@ -35,8 +37,15 @@ import { ImpactBuilder, type WhatIfImpact } from './what-if-impact.js';
  * @param snapshot - the cluster as read, `focusNode` set to the node
  * @param node - the node's name
  * @param now - the analysis clock
+ * @param kubectl - a pasted `kubectl drain|cordon|uncordon` and its flags: what they do to the
+ *   node's pods is added (./kubectl-drain.ts, the same filters and Eviction API)
  */
-export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now: Date): WhatIfImpact {
+export function analyzeDrainImpact(
+  snapshot: ClusterSnapshot,
+  node: string,
+  now: Date,
+  kubectl?: DrainImpactCommand['kubectl'],
+): WhatIfImpact {
   const ctx = whatIfContext(snapshot, { kind: 'drain', node }, now);
   const { index, state } = ctx;
   if (!index.nodesByName.has(node)) return nodeNotFound(ctx, node);
@@ -71,6 +80,7 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
       'drain',
     ),
   );
+  if (kubectl !== undefined) found.push(...kubectlDrainFindings(index, node, kubectl));
   // The node's own pods not seen (a List without them): what the drain evicts is unknown, so the
   // verdict is at most CAUTION (issue 16: missing data is unknown, never passing).
   const podsUnseen = targetPodsUnseen(index, node);

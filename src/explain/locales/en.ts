@@ -757,6 +757,48 @@ export const en = {
     'not-observed': {
       missing: 'Not in the snapshot, so not judged (unknown, not failing): {{resourceNames}}.',
     },
+    'kubectl-drain': {
+      cordon:
+        'kubectl cordon only marks {{node}} unschedulable: it evicts nothing, and what runs there keeps running. What follows is the drain that usually comes next.',
+      uncordon:
+        'kubectl uncordon only makes {{node}} schedulable again: it moves nothing back (pods evicted earlier stay where they were rescheduled). What follows is the drain analysis of {{node}}.',
+      refused:
+        'As pasted, kubectl drain stops before evicting anything: it refuses {{pods}} (the flag each needs in brackets).',
+      refused_one:
+        'As pasted, kubectl drain stops before evicting anything: it refuses {{pods}} (the flag it needs in brackets).',
+      'force-deletes':
+        '--force deletes {{count}} pods with no controller for good (nothing recreates them): {{pods}}.',
+      'force-deletes_one':
+        '--force deletes a pod with no controller for good (nothing recreates it): {{pods}}.',
+      'force-nothing': '--force changes nothing on {{node}}: every pod there has a controller.',
+      'emptydir-deletes':
+        'The emptyDir flag deletes the emptyDir data of {{count}} pods (volumes in brackets): {{pods}}.',
+      'emptydir-deletes_one':
+        'The emptyDir flag deletes the emptyDir data of one pod (volumes in brackets): {{pods}}.',
+      'emptydir-nothing':
+        'The emptyDir flag deletes nothing on {{node}}: no running pod there has an emptyDir volume.',
+      'eviction-disabled':
+        '--disable-eviction deletes the pods instead of evicting them, so these PodDisruptionBudgets are not checked: {{budgets}}.',
+      'eviction-disabled_one':
+        '--disable-eviction deletes the pods instead of evicting them, so this PodDisruptionBudget is not checked: {{budgets}}.',
+      'eviction-disabled-refusing':
+        '--disable-eviction deletes the pods instead of evicting them, so these PodDisruptionBudgets are not checked: {{budgets}}; {{refusing}} would refuse an eviction now, and the drain goes past it.',
+      'eviction-disabled-refusing_one':
+        '--disable-eviction deletes the pods instead of evicting them, so this PodDisruptionBudget is not checked: {{budgets}}; it would refuse an eviction now, and the drain goes past it.',
+      'eviction-disabled-none':
+        '--disable-eviction bypasses no PodDisruptionBudget on {{node}}: none selects its pods.',
+      'pod-selector':
+        '--pod-selector {{selector}} drains {{count}} pods of {{node}} and leaves {{left}} there; the rest of this answer is about the pods it drains.',
+      'pod-selector_one':
+        '--pod-selector {{selector}} drains 1 pod of {{node}} and leaves {{left}} there; the rest of this answer is about the pod it drains.',
+      'pod-selector-unread':
+        '--pod-selector {{selector}} is a form this answer does not read: it is judged as if every pod of {{node}} were drained, which may say more than the command does.',
+      'grace-period':
+        '--grace-period {{seconds}} gives each pod {{seconds}} s to stop instead of its own terminationGracePeriodSeconds.',
+      timeout:
+        '--timeout {{timeout}}: kubectl gives up after that long; pods whose eviction a PodDisruptionBudget refuses keep it waiting until then, and the node stays cordoned.',
+      'dry-run': '--dry-run changes nothing: this is what the same command without it would do.',
+    },
     'target-pods': {
       unseen:
         'The pods on {{node}} are not in the snapshot: what runs there (single replicas, PodDisruptionBudgets, local volumes) was not checked. Check them first (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
@@ -1027,6 +1069,7 @@ export const en = {
     intro:
       'Ask me whether a node can be rebooted, drained or upgraded, what happens if it fails, or for the HA status of a cluster.',
     forms: 'Request forms (with an example)',
+    choose: 'Did you mean one of these? Press one, or send its text:',
     clusters:
       'Clusters: {{clusters}} (default {{default}}). Add "in CLUSTER" or --cluster NAME; --lang en|ko picks the language.',
     schedules:
@@ -1034,6 +1077,7 @@ export const en = {
   },
   error: {
     'not-understood': 'I did not understand that.',
+    ambiguous: 'I am not sure which question this is.',
     empty: 'The request is empty.',
     'too-long': 'The request is too long.',
     'control-characters': 'The request contains control characters or terminal escape sequences.',

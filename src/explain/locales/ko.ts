@@ -646,6 +646,37 @@ export const ko: Messages = {
     'not-observed': {
       missing: '스냅샷에 없어 판단하지 않았습니다 (알 수 없음, 실패 아님): {{resourceNames}}.',
     },
+    'kubectl-drain': {
+      cordon:
+        'kubectl cordon은 {{node}}에 새 파드가 배치되지 않게 표시만 합니다: 아무것도 축출하지 않고, 실행 중인 파드는 그대로 실행됩니다. 아래는 보통 이어서 하는 드레인의 분석입니다.',
+      uncordon:
+        'kubectl uncordon은 {{node}}에 다시 파드가 배치될 수 있게만 합니다: 이전에 축출된 파드를 되돌리지는 않습니다. 아래는 {{node}}의 드레인 분석입니다.',
+      refused:
+        '붙여 넣은 그대로라면 kubectl drain은 아무것도 축출하기 전에 멈춥니다: {{pods}}를 거부합니다 (괄호 안은 각 파드에 필요한 플래그).',
+      'force-deletes':
+        '--force는 컨트롤러가 없는 파드 {{count}}개를 영구히 삭제합니다 (다시 만들어지지 않습니다): {{pods}}.',
+      'force-nothing': '--force는 {{node}}에서 바꾸는 것이 없습니다: 그곳의 모든 파드에 컨트롤러가 있습니다.',
+      'emptydir-deletes':
+        'emptyDir 플래그는 파드 {{count}}개의 emptyDir 데이터를 삭제합니다 (괄호 안은 볼륨): {{pods}}.',
+      'emptydir-nothing':
+        'emptyDir 플래그로 {{node}}에서 삭제되는 데이터는 없습니다: emptyDir 볼륨을 가진 실행 중인 파드가 없습니다.',
+      'eviction-disabled':
+        '--disable-eviction은 파드를 축출하지 않고 삭제하므로 다음 PDB를 확인하지 않습니다: {{budgets}}.',
+      'eviction-disabled-refusing':
+        '--disable-eviction은 파드를 축출하지 않고 삭제하므로 다음 PDB를 확인하지 않습니다: {{budgets}}. 그중 {{refusing}}는 지금 축출을 거부할 상태인데, 드레인은 이를 무시하고 진행합니다.',
+      'eviction-disabled-none':
+        '--disable-eviction으로 {{node}}에서 건너뛰는 PDB는 없습니다: 그곳 파드를 선택하는 PDB가 없습니다.',
+      'pod-selector':
+        '--pod-selector {{selector}}는 {{node}}의 파드 {{count}}개를 드레인하고 {{left}}개는 남깁니다. 이 답변의 나머지는 드레인되는 파드에 대한 것입니다.',
+      'pod-selector-unread':
+        '--pod-selector {{selector}}는 이 답변이 읽지 못하는 형식입니다: {{node}}의 모든 파드가 드레인되는 것으로 판단했으므로 실제 명령보다 많이 말할 수 있습니다.',
+      'grace-period':
+        '--grace-period {{seconds}}: 각 파드는 자신의 terminationGracePeriodSeconds 대신 {{seconds}}초 안에 종료됩니다.',
+      timeout:
+        '--timeout {{timeout}}: kubectl은 그 시간이 지나면 포기합니다. PDB가 축출을 거부하는 파드가 있으면 그때까지 기다리고, 노드는 cordon된 채로 남습니다.',
+      'dry-run':
+        '--dry-run은 아무것도 바꾸지 않습니다: 아래는 같은 명령을 --dry-run 없이 실행했을 때의 결과입니다.',
+    },
     'target-pods': {
       unseen:
         '{{node}}의 파드가 스냅샷에 없습니다: 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 점검하지 못했습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
@@ -904,12 +935,14 @@ export const ko: Messages = {
     intro:
       '노드를 재부팅·드레인·업그레이드해도 되는지, 노드가 죽으면 어떻게 되는지, 또는 클러스터의 HA 상태를 물어보세요.',
     forms: '요청 형식 (예시와 함께)',
+    choose: '다음 중 하나인가요? 하나를 누르거나 그 문장을 보내 주세요:',
     clusters:
       '클러스터: {{clusters}} (기본 {{default}}). "CLUSTER 클러스터에서" 또는 --cluster 이름; --lang en|ko로 언어를 고릅니다.',
     schedules: 'Slack 채널이나 Teams 대화의 매일 HA 게시 (그곳에서 입력; 콘솔은 목록만 보여 줍니다)',
   },
   error: {
     'not-understood': '무슨 뜻인지 이해하지 못했습니다.',
+    ambiguous: '어떤 질문인지 확실하지 않습니다.',
     empty: '요청이 비어 있습니다.',
     'too-long': '요청이 너무 깁니다.',
     'control-characters': '요청에 제어 문자나 터미널 이스케이프 시퀀스가 들어 있습니다.',

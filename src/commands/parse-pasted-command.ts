@@ -1,0 +1,288 @@
+/**
+ * A pasted command is a question about that command (issue 30, item 3): "is `kubectl drain wk1
+ * --force --ignore-daemonsets` safe to run?", `systemctl restart kubelet` on a node, `sudo reboot`
+ * over ssh, `kubeadm upgrade apply v1.34.2`, `etcdctl member remove …`. Each is read into the
+ * command the plain question gives (a drain, a component restart, a reboot, an upgrade, a node or
+ * member lost), and `kubectl drain`'s flags are kept so that the answer says their real effect from
+ * the same drain model (src/analysis/drain-filters.ts, eviction-api.ts).
+ *
+ * Flags and their meaning: `kubectl drain --help` and the kubectl drain reference,
+ * https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/ (k8s.io/kubectl/pkg/cmd/drain).
+ */
+import { normalizeComponent } from './components.js';
+import { isValidNodeName } from './names.js';
+import type { Command, KubectlDrainFlags } from './types.js';
+
+/** Where a pasted command starts: the tool, after an optional `sudo` or `ssh NODE`. */
+const COMMAND_START =
+  /(?:^|[\s`"'(:])((?:ssh\s+(?:[\w.-]+@)?[a-z0-9][a-z0-9.-]*\s+)?(?:sudo\s+)?(?:kubectl|oc\s+adm|oc|systemctl|reboot|shutdown|kubeadm|etcdctl)\b)/iu;
+
+/** A drain flag that takes a value (`--pod-selector app=x`, `--grace-period=30`). */
+const VALUED_FLAGS = new Set([
+  'pod-selector',
+  'grace-period',
+  'timeout',
+  'selector',
+  'l',
+  'chunk-size',
+  'dry-run',
+]);
+
+/**
+ * The command text: inside backticks when there are any, else from the tool's name to the end of
+ * the sentence (`?`, or a `.`/`,` followed by a space).
+ */
+function commandText(text: string): { command: string; rest: string; quoted: boolean } | null {
+  const quoted = /`{1,3}([^`]+)`{1,3}/u.exec(text);
+  if (quoted !== null && COMMAND_START.test(` ${quoted[1] ?? ''}`)) {
+    const inner = (quoted[1] ?? '').trim();
+    const start = COMMAND_START.exec(` ${inner}`);
+    const cmd = start === null ? inner : ` ${inner}`.slice(start.index).trim();
+    return {
+      command: cmd,
+      rest: `${text.slice(0, quoted.index)} ${text.slice(quoted.index + quoted[0].length)}`,
+      quoted: true,
+    };
+  }
+  const start = COMMAND_START.exec(text);
+  if (start === null) return null;
+  const from = start.index + start[0].indexOf(start[1] ?? '');
+  const tail = text.slice(from);
+  const end = /\?|[.,;](?:\s|$)|\s(?:safe|ok|okay|fine|on\s+(?:node\s+)?[a-z0-9][a-z0-9.-]*\s*$)/iu.exec(
+    tail,
+  );
+  const cut = end === null ? tail.length : end.index;
+  return {
+    command: tail.slice(0, cut).trim(),
+    rest: `${text.slice(0, from)} ${tail.slice(cut)}`,
+    quoted: false,
+  };
+}
+
+/**
+ * The node the text names for a host command (`ssh atlas-wk-1 …`, `… on atlas-wk-1`, `wk-1에서`),
+ * and the surrounding text without that phrase (so it is not read as a cluster: "on wk1").
+ */
+function hostNode(command: string, rest: string): { node?: string; rest: string } {
+  const ssh = /^ssh\s+(?:[\w.-]+@)?([a-z0-9][a-z0-9.-]*)\s/iu.exec(command);
+  const inCommand = /\s(?:on|at)\s+(?:the\s+)?(?:node\s+)?([a-z0-9][a-z0-9.-]*[a-z0-9])\b/iu.exec(command);
+  const on =
+    /\b(?:on|at|of)\s+(?:the\s+)?(?:node\s+)?([a-z0-9][a-z0-9.-]*[a-z0-9])\b/iu.exec(rest) ??
+    /([a-z0-9][a-z0-9.-]*[a-z0-9])\s*(?:노드)?\s*(?:에서|에)(?=\s|$)/iu.exec(rest);
+  const name = (ssh?.[1] ?? inCommand?.[1] ?? on?.[1])?.toLowerCase();
+  const left = on === null || ssh !== null || inCommand !== null ? rest : rest.replace(on[0], ' ');
+  return name !== undefined && isValidNodeName(name) ? { node: name, rest: left } : { rest };
+}
+
+/** Split the command into words, `--flag=value` kept as one word. */
+function words(command: string): string[] {
+  return command
+    .replace(/^ssh\s+\S+\s+/iu, '')
+    .replace(/^sudo\s+/iu, '')
+    .split(/\s+/u)
+    .filter((w) => w.length > 0);
+}
+
+/**
+ * The flags and node names of `kubectl drain`.
+ * @param args - the words after `drain`
+ * @returns the node names (lowercase) and the flags
+ */
+function drainArgs(args: readonly string[]): {
+  nodes: string[];
+  flags: KubectlDrainFlags;
+  selector?: string;
+} {
+  const flags: KubectlDrainFlags = {
+    force: false,
+    ignoreDaemonSets: false,
+    deleteEmptyDirData: false,
+    disableEviction: false,
+  };
+  const nodes: string[] = [];
+  let selector: string | undefined;
+  for (let i = 0; i < args.length; i += 1) {
+    const word = args[i] ?? '';
+    const m = /^--?([a-z][a-z-]*)(?:=(.*))?$/iu.exec(word);
+    if (m === null) {
+      const name = word.replace(/^node\//u, '').toLowerCase();
+      if (isValidNodeName(name)) nodes.push(name);
+      continue;
+    }
+    const name = (m[1] ?? '').toLowerCase();
+    let value = m[2];
+    if (
+      value === undefined &&
+      VALUED_FLAGS.has(name) &&
+      args[i + 1] !== undefined &&
+      !args[i + 1]?.startsWith('-')
+    ) {
+      value = args[i + 1];
+      i += 1;
+    }
+    const on = value === undefined || value.toLowerCase() !== 'false';
+    switch (name) {
+      case 'force':
+        flags.force = on;
+        break;
+      case 'ignore-daemonsets':
+        flags.ignoreDaemonSets = on;
+        break;
+      case 'delete-emptydir-data':
+      case 'delete-local-data':
+        flags.deleteEmptyDirData = on;
+        break;
+      case 'disable-eviction':
+        flags.disableEviction = on;
+        break;
+      case 'pod-selector':
+        if (value !== undefined) flags.podSelector = value.slice(0, 200);
+        break;
+      case 'grace-period':
+        if (value !== undefined && /^-?\d+$/u.test(value)) flags.gracePeriodS = Number(value);
+        break;
+      case 'timeout':
+        if (value !== undefined) flags.timeout = value.slice(0, 20);
+        break;
+      case 'selector':
+      case 'l':
+        if (value !== undefined) selector = value.slice(0, 200);
+        break;
+      case 'dry-run':
+        flags.dryRun = true;
+        break;
+      default:
+        // --chunk-size, --skip-wait-for-delete-timeout, -n …: no effect on what the drain does to availability.
+        break;
+    }
+  }
+  return selector === undefined ? { nodes, flags } : { nodes, flags, selector };
+}
+
+/**
+ * Read a pasted command into the command the plain question gives.
+ * @param text - the normalised message (spaces collapsed, mentions removed)
+ * @returns the command, or null when the text holds no command this reads (then the rest of the
+ *   parser reads it); `rest` is the text around the command (for `--lang`, `--cluster`, the node of
+ *   a host command)
+ */
+export function matchPastedCommand(text: string): { command: Command; rest: string } | null {
+  const found = commandText(text);
+  if (found === null) return null;
+  const { command: cmd, rest } = found;
+
+  const w = words(cmd).map((x) => x.toLowerCase());
+  const tool = w[0] === 'oc' && w[1] === 'adm' ? 'oc' : w[0];
+  const all = tool === 'oc' && w[1] === 'adm' ? w.slice(2) : w.slice(1);
+  const onAt = all.findIndex((a, i) => (a === 'on' || a === 'at') && i > 0);
+  const args = onAt < 0 ? all : all.slice(0, onAt);
+  const { node: host, rest: around } = hostNode(cmd, rest);
+  const pasted = found.quoted || /^(?:ssh|sudo)\s/iu.test(cmd);
+  const node1 = (list: readonly string[]): string | undefined =>
+    list.find((a) => !a.startsWith('-') && isValidNodeName(a));
+  switch (tool) {
+    case 'kubectl':
+    case 'oc': {
+      const verb = args[0];
+      if (verb === 'drain') {
+        const { nodes, flags, selector } = drainArgs(args.slice(1));
+        if (selector !== undefined && nodes.length === 0)
+          return {
+            command: {
+              kind: 'multi-node',
+              action: 'drain',
+              nodes: [],
+              group: { type: 'selector', selector },
+              mode: 'together',
+              drain: true,
+            },
+            rest: around,
+          };
+        const node = nodes[0];
+        if (node === undefined) return null;
+        if (nodes.length > 1)
+          return {
+            command: { kind: 'multi-node', action: 'drain', nodes, mode: 'together', drain: true },
+            rest: around,
+          };
+        return {
+          command: { kind: 'drain-impact', node, drain: true, kubectl: { verb: 'drain', flags } },
+          rest: around,
+        };
+      }
+      if (verb === 'cordon' || verb === 'uncordon') {
+        const node = node1(args.slice(1));
+        return node === undefined
+          ? null
+          : {
+              command: {
+                kind: 'drain-impact',
+                node,
+                drain: true,
+                kubectl: { verb, flags: drainArgs([]).flags },
+              },
+              rest: around,
+            };
+      }
+      if (verb === 'delete' && /^(?:node|nodes|no)$/u.test(args[1] ?? '')) {
+        const node = node1(args.slice(2));
+        return node === undefined
+          ? null
+          : { command: { kind: 'what-if', change: { type: 'node-down', node }, drain: false }, rest: around };
+      }
+      return null;
+    }
+    case 'systemctl': {
+      if (!/^(?:restart|stop|reload|kill)$/u.test(args[0] ?? '')) return null;
+      const component = normalizeComponent((args[1] ?? '').replace(/\.service$/u, ''));
+      if (component === null) return null;
+      const change =
+        args[0] === 'stop' || args[0] === 'kill'
+          ? { type: 'component-down' as const, component, ...(host === undefined ? {} : { node: host }) }
+          : { type: 'component-restart' as const, component, ...(host === undefined ? {} : { node: host }) };
+      return { command: { kind: 'what-if', change, drain: false }, rest: around };
+    }
+    case 'reboot':
+    case 'shutdown':
+      // A command, not the verb of a question: pasted (backticks, sudo, ssh) or only flags and a time
+      // after it (`shutdown -r now`); "can I reboot kube-proxy on wk-1" is not this.
+      if (
+        host === undefined ||
+        !(pasted || args.every((a) => /^(?:-[a-z-]+|now|\+\d+|\d{1,2}:\d{2})$/u.test(a)))
+      )
+        return null;
+      return { command: { kind: 'reboot-impact', node: host, drain: false }, rest: around };
+    case 'kubeadm': {
+      if (args[0] !== 'upgrade') return null;
+      const version = args.find((a) => /^v?\d+\.\d+(?:\.\d+)?$/u.test(a));
+      const targetVersion = version === undefined ? {} : { targetVersion: version.replace(/^(?!v)/u, 'v') };
+      if (args[1] === 'apply' || args[1] === 'plan')
+        return {
+          command: { kind: 'upgrade-impact', node: '', drain: false, scope: 'cluster', ...targetVersion },
+          rest: around,
+        };
+      if (args[1] === 'node' && host !== undefined)
+        return {
+          command: { kind: 'upgrade-impact', node: host, drain: false, ...targetVersion },
+          rest: around,
+        };
+      return null;
+    }
+    case 'etcdctl':
+      if (!args.includes('member') || !args.includes('remove')) return null;
+      return {
+        command: {
+          kind: 'what-if',
+          change: {
+            type: 'component-down',
+            component: 'etcd',
+            ...(host === undefined ? {} : { node: host }),
+          },
+          drain: false,
+        },
+        rest: around,
+      };
+    default:
+      return null;
+  }
+}

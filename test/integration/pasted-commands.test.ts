@@ -1,0 +1,114 @@
+/**
+ * Issue 30, item 3: a pasted command is a question about that command, answered through the console
+ * path (intake → worker answer) from the same drain model the plain question uses.
+ *
+ * The cluster is the demo cluster (examples/ha-3cp.json) with one bare pod added on atlas-wk-1,
+ * `default/debug-shell`, as `kubectl run debug-shell --image=busybox` makes one (no ownerReferences).
+ * Expected before the bot was run, from the kubectl drain reference
+ * (https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/: "If there are pods not
+ * managed by a ReplicationController, ReplicaSet, Job, DaemonSet or StatefulSet, then drain will not
+ * delete any pods unless you use --force. --force will also allow deletion to proceed if the managing
+ * resource of one or more pods is missing") and k8s.io/kubectl/pkg/drain/filters.go:
+ * - `kubectl drain atlas-wk-1 --force --ignore-daemonsets --delete-emptydir-data`: the bare pod
+ *   default/debug-shell is deleted for good; the emptyDir `cache` of shop/cart-cache-… is deleted;
+ * - without `--force`: the drain stops before evicting anything, refusing default/debug-shell (needs --force);
+ * - `--disable-eviction`: the PodDisruptionBudget shop/storefront is not checked.
+ */
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { handleConsoleRequest } from '../../adapters/console/console-adapter.js';
+import { createAnswerService } from '../../src/answer/answer.js';
+import { testBotConfig } from '../helpers/test-bot-config.js';
+import { renderText } from '../../src/explain/render-text.js';
+import type { Reply } from '../../src/explain/reply.js';
+import { answerViolations } from '../helpers/answer-invariants.js';
+
+const demo = JSON.parse(readFileSync(join(process.cwd(), 'examples/ha-3cp.json'), 'utf8')) as {
+  cluster: { items: Record<string, unknown>[] };
+};
+const wk1Pod = demo.cluster.items.find(
+  (i) => i.kind === 'Pod' && (i.spec as { nodeName?: string }).nodeName === 'atlas-wk-1',
+) as { status: unknown };
+demo.cluster.items.push({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name: 'debug-shell', namespace: 'default', uid: 'b1a2e000-0000-4000-8000-00000000d5b1' },
+  spec: { nodeName: 'atlas-wk-1', containers: [{ name: 'debug-shell', image: 'busybox' }] },
+  status: wk1Pod.status,
+});
+const dir = mkdtempSync(join(tmpdir(), 'pasted-'));
+const snapshot = join(dir, 'bare-pod.json');
+writeFileSync(snapshot, JSON.stringify(demo));
+const config = testBotConfig('', { snapshot, clusters: ['demo'] });
+const service = createAnswerService({ config });
+afterAll(() => service.close());
+
+async function ask(
+  text: string,
+): Promise<{ text: string; intent: string | undefined; nodes: string[]; reply: Reply }> {
+  const outcome = await handleConsoleRequest({ text }, config, (job) => service.answer(job));
+  return {
+    text: renderText(outcome.reply),
+    intent: outcome.request?.intent,
+    nodes: outcome.request?.nodes ?? [],
+    reply: outcome.reply,
+  };
+}
+
+/** The answer invariants every fixture answer is held to (test/helpers/answer-invariants.ts). */
+function violations(reply: Reply): string[] {
+  return answerViolations(reply, {
+    target: 'atlas-wk-1',
+    downNodes: [],
+    allControlPlane: false,
+    minor: null,
+    request: 'drain',
+    nodeCount: 5,
+  });
+}
+
+describe('a pasted kubectl drain answers with what its flags do', () => {
+  it.each([
+    ['en', 'is `kubectl drain atlas-wk-1 --force --ignore-daemonsets --delete-emptydir-data` safe to run?'],
+    ['ko', 'kubectl drain wk1 --force --ignore-daemonsets --delete-emptydir-data 해도 돼?'],
+  ])('%s: --force names the bare pod lost for good, the emptyDir flag the data', async (lang, text) => {
+    const a = await ask(text);
+    expect(a.intent).toBe('drain');
+    expect(a.nodes).toEqual(['atlas-wk-1']);
+    expect(a.text).toMatch(
+      lang === 'en'
+        ? /--force deletes a pod with no controller for good[^\n]*default\/debug-shell/
+        : /--force는 컨트롤러가 없는 파드 1개를 영구히 삭제합니다[^\n]*default\/debug-shell/,
+    );
+    expect(a.text).toMatch(/shop\/cart-cache-[a-z0-9-]+ \(cache\)/);
+    expect(violations(a.reply)).toEqual([]);
+  });
+
+  it('without --force the drain stops, refusing the bare pod', async () => {
+    const a = await ask('kubectl drain atlas-wk-1 --ignore-daemonsets --delete-emptydir-data');
+    expect(a.text).toMatch(/stops before evicting anything[^\n]*default\/debug-shell \(--force\)/);
+    expect(violations(a.reply)).toEqual([]);
+  });
+
+  it('--disable-eviction names the PodDisruptionBudget it bypasses', async () => {
+    const a = await ask(
+      'kubectl drain atlas-wk-1 --force --ignore-daemonsets --delete-emptydir-data --disable-eviction',
+    );
+    expect(a.text).toMatch(/PodDisruptionBudgets? (?:is|are) not checked: shop\/storefront/);
+  });
+});
+
+describe('other pasted commands are the plain question about them', () => {
+  it.each([
+    ['kubectl delete node atlas-wk-2 --wait=false', 'node-down', ['atlas-wk-2']],
+    ['atlas-cp-2에서 `kubeadm upgrade node` 해도 돼?', 'upgrade', ['atlas-cp-2']],
+    ['can I run `sudo reboot` on wk1?', 'reboot', ['atlas-wk-1']],
+    ['is `kubectl cordon atlas-wk-2` ok?', 'drain', ['atlas-wk-2']],
+  ])('%j', async (text, intent, nodes) => {
+    const a = await ask(text);
+    expect(a.intent).toBe(intent);
+    expect(a.nodes).toEqual(nodes);
+  });
+});

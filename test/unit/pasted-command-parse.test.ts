@@ -1,0 +1,103 @@
+/**
+ * Issue 30, item 3: a pasted command is read as the question about it, in English and Korean
+ * sentences around it; `kubectl drain`'s flags are kept (before, `--force` was refused as
+ * "Unknown or invalid option" and a backticked command was not understood).
+ */
+import { describe, expect, it } from '@jest/globals';
+import { parseCommand } from '../../src/commands/parse-command.js';
+import type { Command } from '../../src/commands/types.js';
+
+const atlas = ['atlas-cp-1', 'atlas-cp-2', 'atlas-cp-3', 'atlas-wk-1', 'atlas-wk-2'];
+
+function parsed(text: string): Command {
+  const r = parseCommand(text, { nodes: atlas });
+  if (!r.ok) throw new Error(`not parsed: ${r.error.code} ${r.error.token ?? ''}`);
+  return r.command;
+}
+
+describe('kubectl drain and its flags', () => {
+  it.each([
+    ['en', 'kubectl drain atlas-wk-1 --force'],
+    ['en', 'is `kubectl drain atlas-wk-1 --force --ignore-daemonsets --delete-emptydir-data` safe to run?'],
+    ['ko', 'kubectl drain wk1 --force --ignore-daemonsets --delete-local-data 해도 돼?'],
+  ])('%s: %j', (_lang, text) => {
+    const c = parsed(text);
+    expect(c.kind === 'drain-impact' && c.node).toBe('atlas-wk-1');
+    expect(c.kind === 'drain-impact' && c.kubectl?.flags.force).toBe(true);
+  });
+
+  it('reads every flag that changes what the drain does, with = or a space', () => {
+    const c = parsed(
+      'kubectl drain atlas-wk-2 --disable-eviction --pod-selector app=web --grace-period=30 --timeout 5m --dry-run=client --lang ko --cluster prod',
+    );
+    expect(c).toEqual({
+      kind: 'drain-impact',
+      node: 'atlas-wk-2',
+      drain: true,
+      cluster: 'prod',
+      kubectl: {
+        verb: 'drain',
+        flags: {
+          force: false,
+          ignoreDaemonSets: false,
+          deleteEmptyDirData: false,
+          disableEviction: true,
+          podSelector: 'app=web',
+          gracePeriodS: 30,
+          timeout: '5m',
+          dryRun: true,
+        },
+      },
+    });
+  });
+
+  it('a node selector drains a group', () => {
+    const c = parsed('`kubectl drain -l pool=blue --ignore-daemonsets` ok?');
+    expect(c.kind === 'multi-node' && c.group).toEqual({ type: 'selector', selector: 'pool=blue' });
+  });
+});
+
+describe('other pasted commands', () => {
+  it.each([
+    ['en', 'is `kubectl cordon atlas-wk-1` ok?', { kind: 'drain-impact', node: 'atlas-wk-1' }],
+    [
+      'en',
+      'kubectl delete node atlas-wk-2',
+      { kind: 'what-if', change: { type: 'node-down', node: 'atlas-wk-2' } },
+    ],
+    [
+      'ko',
+      '`systemctl restart containerd` 를 atlas-cp-2에서 해도 돼?',
+      {
+        kind: 'what-if',
+        change: { type: 'component-restart', component: 'container-runtime', node: 'atlas-cp-2' },
+      },
+    ],
+    ['en', 'can I run sudo reboot on atlas-wk-1?', { kind: 'reboot-impact', node: 'atlas-wk-1' }],
+    ['ko', '`shutdown -r now` on wk1 괜찮아?', { kind: 'reboot-impact', node: 'atlas-wk-1' }],
+    [
+      'en',
+      'is `kubeadm upgrade apply v1.34.2` safe now?',
+      { kind: 'upgrade-impact', scope: 'cluster', targetVersion: 'v1.34.2' },
+    ],
+    ['ko', 'atlas-cp-2에서 `kubeadm upgrade node` 해도 돼?', { kind: 'upgrade-impact', node: 'atlas-cp-2' }],
+    [
+      'en',
+      'etcdctl member remove 8e9e05c52164694d on atlas-cp-3?',
+      { kind: 'what-if', change: { type: 'component-down', component: 'etcd', node: 'atlas-cp-3' } },
+    ],
+  ])('%s: %j', (_lang, text, want) => {
+    expect(parsed(text)).toMatchObject(want);
+  });
+
+  it('a verb in a question is no pasted command; `sudo reboot` on a node is', () => {
+    expect(parsed('can I run sudo reboot on wk1?')).toMatchObject({
+      kind: 'reboot-impact',
+      node: 'atlas-wk-1',
+    });
+    expect(parsed('restart kube-proxy on atlas-wk-1')).toMatchObject({
+      kind: 'what-if',
+      change: { type: 'component-restart', component: 'kube-proxy', node: 'atlas-wk-1' },
+    });
+  });
+});

@@ -23,7 +23,9 @@
  * @see https://kubernetes.io/docs/tasks/run-application/configure-pdb/#unhealthy-pod-eviction-policy
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { isPodReady, toleratesNode } from '../analysis/cluster-index.js';
+import { isPodReady } from '../analysis/cluster-index.js';
+import { nodeInfoOf } from '../analysis/scheduling/filter.js';
+import { taintTolerationFilter } from '../analysis/scheduling/taint-toleration.js';
 import {
   EVICTION_BLOCKED_MESSAGE,
   type EvictionBudget,
@@ -647,7 +649,7 @@ function pickNode(store: ObjectStore, pod: KPod, exclude: string): KNode | null 
     if (n.metadata.name === exclude) return false;
     if (n.spec?.unschedulable === true) return false;
     if (n.status?.conditions?.find((c) => c.type === 'Ready')?.status !== 'True') return false;
-    if (!toleratesNode(pod, n)) return false;
+    if (taintTolerationFilter(pod, nodeInfoOf(n, [])).code !== 'Success') return false;
     const capacity = Number(n.status?.allocatable?.pods ?? Infinity);
     if ((byNode?.get(n.metadata.name)?.length ?? 0) >= capacity) return false;
     const sel = pod.spec?.nodeSelector ?? {};

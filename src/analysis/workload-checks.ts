@@ -948,7 +948,7 @@ function capacityCheck(index: ClusterIndex, node: string, evictable: KPod[]): Fi
   if (evictable.length === 0) return [];
   const placement = placeReplacements(index, new Set([node]), evictable);
   const { unplaced, candidates } = placement;
-  const facts = { node, evictable: evictable.length, unplaced, candidates, ...pendingFacts(placement) };
+  const facts = { node, evictable: evictable.length, unplaced, candidates, ...placementFacts(placement) };
   // A single-node cluster: there is no other node at all (not a lack of room): variant only-node.
   if (index.snapshot.nodes.length === 1) return [finding('capacity', 'data', 'block', 'only-node', facts)];
   if (unplaced.length === 0) return [finding('capacity', 'data', 'ok', 'fits', facts)];
@@ -964,15 +964,26 @@ function capacityCheck(index: ClusterIndex, node: string, evictable: KPod[]): Fi
 }
 
 /**
- * The facts of a placement that say why pods stay Pending, in the scheduler's terms (issue 28
- * item 5), and which could only run by preempting lower-priority pods.
+ * The facts of a placement: where each replacement runs, why pods stay Pending, in the scheduler's
+ * terms (issue 28 item 5), and which could only run by preempting lower-priority pods.
  * @param placement - the placement
- * @returns `pending` ("ns/pod: 0/6 nodes can take it: …", one per unplaced pod) and `preempting`
- *   ("ns/pod on node, preempting a, b"); empty lists when none
+ * @returns `movesTo` ("ns/pod → node", in the order placed), `pending` ("ns/a, ns/b: 0/6 nodes can
+ *   take it: …", the unplaced pods grouped by their reason) and `preempting` ("ns/pod on node,
+ *   preempting a, b"); empty lists when none
  */
-export function pendingFacts(placement: Placement): { pending: string[]; preempting: string[] } {
+export function placementFacts(placement: Placement): {
+  movesTo: string[];
+  pending: string[];
+  preempting: string[];
+} {
+  const byWhy = new Map<string, string[]>();
+  for (const p of placement.unplaced) {
+    const why = placement.why.get(p) ?? '';
+    byWhy.set(why, [...(byWhy.get(why) ?? []), p]);
+  }
   return {
-    pending: placement.unplaced.map((p) => `${p}: ${placement.why.get(p) ?? ''}`),
+    movesTo: [...placement.placedOn].map(([p, n]) => `${p} → ${n}`),
+    pending: [...byWhy].map(([why, pods]) => `${pods.join(', ')}: ${why}`),
     preempting: [...placement.preempting].map(
       ([p, { node, victims }]) => `${p} on ${node}, preempting ${victims.join(', ')}`,
     ),

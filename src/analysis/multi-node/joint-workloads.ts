@@ -24,7 +24,7 @@ import type { Finding } from '../types.js';
 import { pinnedVolumeChecks } from '../volume-checks.js';
 import { quorumOf } from '../domain.js';
 import { quorumSystemOf } from '../quorum-workloads.js';
-import { budgetFacts, pendingFacts, pinnedToNode, podsOnNode } from '../workload-checks.js';
+import { budgetFacts, placementFacts, pinnedToNode, podsOnNode } from '../workload-checks.js';
 import { placeReplacements } from '../scheduling/placement.js';
 import type { MultiNodeAction } from './types.js';
 
@@ -145,7 +145,7 @@ export function jointCapacity(
   const placement = placeReplacements(index, new Set(nodes), evictable);
   const { unplaced, candidates } = placement;
   const facts = {
-    ...pendingFacts(placement),
+    ...placementFacts(placement),
     nodes: [...nodes],
     evictable: evictable.length,
     evicted: evictions.evicted.length,

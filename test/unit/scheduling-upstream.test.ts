@@ -19,6 +19,7 @@ import {
 } from '../../src/analysis/scheduling/node-resources-fit.js';
 import { nodeUnschedulableFilter } from '../../src/analysis/scheduling/node-unschedulable.js';
 import { taintTolerationFilter } from '../../src/analysis/scheduling/taint-toleration.js';
+import { podTopologySpreadFilter, spreadState } from '../../src/analysis/scheduling/pod-topology-spread.js';
 
 interface Case {
   test: string;
@@ -59,3 +60,34 @@ for (const [plugin, filter] of Object.entries(PLUGINS)) {
       });
   });
 }
+
+interface SpreadCase {
+  test: string;
+  name: string;
+  pod: KPod;
+  nodes: KNode[];
+  existingPods: KPod[];
+  wantStatusCode: Record<string, string>;
+}
+
+const spread = JSON.parse(
+  readFileSync(new URL('../fixtures/upstream/scheduler/PodTopologySpread.json', import.meta.url), 'utf8'),
+) as { source: string; cases: SpreadCase[] };
+
+describe(`PodTopologySpread on upstream's table (${spread.source})`, () => {
+  it('has cases', () => expect(spread.cases.length).toBeGreaterThan(0));
+  for (const c of spread.cases)
+    it(`${c.test}: ${c.name}`, () => {
+      const state = spreadState(
+        c.pod,
+        c.nodes.map((node) => ({
+          node,
+          pods: c.existingPods.filter((p) => p.spec?.nodeName === node.metadata.name),
+        })),
+      );
+      const got = Object.fromEntries(
+        c.nodes.map((n) => [n.metadata.name, podTopologySpreadFilter(c.pod, n, state).code]),
+      );
+      expect(got).toEqual(c.wantStatusCode);
+    });
+});

@@ -16,7 +16,13 @@ export type FilterCode = 'Success' | 'Unschedulable' | 'UnschedulableAndUnresolv
 
 /** The filter plugins of the model, in kube-scheduler's default filter order. */
 export type FilterPlugin =
-  'NodeUnschedulable' | 'NodeName' | 'TaintToleration' | 'NodeAffinity' | 'NodePorts' | 'NodeResourcesFit';
+  | 'NodeUnschedulable'
+  | 'NodeName'
+  | 'TaintToleration'
+  | 'NodeAffinity'
+  | 'NodePorts'
+  | 'NodeResourcesFit'
+  | 'PodTopologySpread';
 
 /** One plugin's answer for one pod on one node; `reasons` are upstream's own messages. */
 export interface FilterStatus {

@@ -43,18 +43,14 @@ export function runFilters(
   taints?: readonly KTaint[],
   request?: ReadonlyMap<string, number>,
 ): FilterStatus {
-  const filters: (() => FilterStatus)[] = [
-    () => nodeUnschedulableFilter(pod, info),
-    () => nodeNameFilter(pod, info),
-    () => taintTolerationFilter(pod, info, taints),
-    () => nodeAffinityFilter(pod, info),
-    () => nodePortsFilter(pod, info),
-    () => nodeResourcesFitFilter(pod, info, {}, request),
-  ];
-  for (const filter of filters) {
-    const status = filter();
-    if (status.code !== 'Success') return status;
-  }
+  // In kube-scheduler's order; the first refusal decides (no closures: this runs per node and pod).
+  let status = nodeUnschedulableFilter(pod, info);
+  if (status.code === 'Success') status = nodeNameFilter(pod, info);
+  if (status.code === 'Success') status = taintTolerationFilter(pod, info, taints);
+  if (status.code === 'Success') status = nodeAffinityFilter(pod, info);
+  if (status.code === 'Success') status = nodePortsFilter(pod, info);
+  if (status.code === 'Success') status = nodeResourcesFitFilter(pod, info, {}, request);
+  if (status.code !== 'Success') return status;
   return SUCCESS;
 }
 

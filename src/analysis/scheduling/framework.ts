@@ -50,6 +50,8 @@ export interface NodeInfo {
   podCount: number;
   /** Host ports the bound pods use. */
   usedPorts: readonly HostPort[];
+  /** The node's allocatable amounts, parsed once (else read from `node.status.allocatable`). */
+  allocatable?: ReadonlyMap<string, number>;
 }
 
 /**

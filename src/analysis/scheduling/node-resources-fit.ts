@@ -56,8 +56,10 @@ export function insufficientResources(
   args: NodeResourcesFitArgs = {},
 ): string[] {
   const out: string[] = [];
-  if (info.podCount + 1 > maxPods(info.node)) out.push('Too many pods');
-  const free = (name: string): number => allocatable(info.node, name) - (info.requested.get(name) ?? 0);
+  if (info.podCount + 1 > (info.allocatable?.get('pods') ?? maxPods(info.node))) out.push('Too many pods');
+  const free = (name: string): number =>
+    (info.allocatable ? (info.allocatable.get(name) ?? 0) : allocatable(info.node, name)) -
+    (info.requested.get(name) ?? 0);
   for (const name of ['cpu', 'memory', 'ephemeral-storage']) {
     if (name === 'ephemeral-storage' && args.localStorageCapacityIsolation === false) continue;
     const r = request.get(name) ?? 0;

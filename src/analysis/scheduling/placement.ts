@@ -11,7 +11,8 @@
  * @see https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/
  */
 import type { KNode, KPod, KTaint, PodSummary } from '../../cluster/types.js';
-import { type HostPort, podRequests } from '../../cluster/pod-requests.js';
+import { type HostPort, podRequests, resourceAmount } from '../../cluster/pod-requests.js';
+import { maxPods } from './node-resources-fit.js';
 import { countsTowardsNode, podUsageByNode, prebuiltIndexesOf } from '../../cluster/cache-indexes.js';
 import { type ClusterIndex, isCordoned, isNodeReady, memoOnIndex, readyStatus } from '../cluster-index.js';
 import type { FilterStatus, NodeInfo } from './framework.js';
@@ -24,6 +25,7 @@ interface WorkingNode {
   requested: Map<string, number>;
   podCount: number;
   usedPorts: HostPort[];
+  allocatable: ReadonlyMap<string, number>;
 }
 
 /** Where the replacements of evicted pods go ({@link placeReplacements}). */
@@ -94,6 +96,11 @@ function summariesByNode(index: ClusterIndex): ReadonlyMap<string, readonly PodS
   });
 }
 
+/** Every node as the scheduler starts from it, once per index; never changed (placement copies). */
+function baseNodes(index: ClusterIndex): readonly Readonly<WorkingNode>[] {
+  return memoOnIndex(index, 'scheduling:baseNodes', () => workingNodes(index));
+}
+
 function workingNodes(index: ClusterIndex): WorkingNode[] {
   const used = prebuiltIndexesOf(index.snapshot)?.usageByNode ?? podUsageByNode(index.snapshot.podSummaries);
   const extras = extrasByNode(index);
@@ -104,12 +111,17 @@ function workingNodes(index: ClusterIndex): WorkingNode[] {
     const requested = new Map<string, number>(e?.other ?? []);
     requested.set('cpu', u?.cpu ?? 0);
     requested.set('memory', u?.memory ?? 0);
+    const allocatable = new Map(
+      Object.entries(node.status?.allocatable ?? {}).map(([k, q]) => [k, resourceAmount(k, q)] as const),
+    );
+    allocatable.set('pods', maxPods(node));
     return {
       node,
       taints: effectiveTaints(node),
       requested,
       podCount: u?.pods ?? 0,
       usedPorts: [...(e?.ports ?? [])],
+      allocatable,
     };
   });
 }
@@ -172,7 +184,9 @@ export function placeReplacements(
   down: ReadonlySet<string>,
   evicted: readonly KPod[],
 ): Placement {
-  const nodes = workingNodes(index).filter((w) => !down.has(w.node.metadata.name));
+  // The index's nodes, shared; a node that takes a replacement is copied first (copy on write).
+  const nodes = baseNodes(index).filter((w) => !down.has(w.node.metadata.name));
+  const copied = new Set<WorkingNode>();
   const candidates = nodes.filter((w) => isNodeReady(w.node) && !isCordoned(w.node)).length;
   const requests = new Map(evicted.map((p) => [p, podRequests(p)]));
   const cpuOf = (p: KPod): number => requests.get(p)?.get('cpu') ?? 0;
@@ -187,13 +201,20 @@ export function placeReplacements(
     const pod = replacementOf(original);
     const request = requests.get(original) ?? podRequests(pod);
     const refusals: FilterStatus[] = [];
-    const target = nodes.find((w) => {
+    const at = nodes.findIndex((w) => {
       const status = runFilters(pod, w as NodeInfo, w.taints, request);
       if (status.code !== 'Success') refusals.push(status);
       return status.code === 'Success';
     });
     const name = nameOf(original);
-    if (target) {
+    const found = nodes[at];
+    if (found) {
+      let target = found as WorkingNode;
+      if (!copied.has(target)) {
+        target = { ...found, requested: new Map(found.requested), usedPorts: [...found.usedPorts] };
+        copied.add(target);
+        nodes[at] = target;
+      }
       addInto(target.requested, request);
       target.podCount += 1;
       out.placedOn.set(name, target.node.metadata.name);

@@ -418,25 +418,6 @@ export function takesOrdinaryPods(node: KNode): boolean {
 }
 
 /**
- * Whether a pod tolerates every NoSchedule/NoExecute taint of a node.
- * @param pod - the pod
- * @param node - the candidate node
- */
-export function toleratesNode(pod: KPod, node: KNode): boolean {
-  const tolerations = pod.spec?.tolerations ?? [];
-  return (node.spec?.taints ?? [])
-    .filter((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute')
-    .every((t) =>
-      tolerations.some(
-        (tol) =>
-          (tol.effect === undefined || tol.effect === '' || tol.effect === t.effect) &&
-          ((tol.operator === 'Exists' && (tol.key === undefined || tol.key === '' || tol.key === t.key)) ||
-            (tol.key === t.key && (tol.value ?? '') === (t.value ?? ''))),
-      ),
-    );
-}
-
-/**
  * Whether the scheduler has found no node for the pod: Pending with PodScheduled=False
  * (https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-conditions). Such a pod
  * runs nowhere, even when a node name is recorded on it (real-clusters/01): a drain that deletes

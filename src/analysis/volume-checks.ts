@@ -12,61 +12,14 @@
  * @see https://github.com/rancher/local-path-provisioner/issues/476
  * Pure.
  */
-import type { KNode, KNodeSelectorTerm, KPersistentVolume, KPod } from '../cluster/types.js';
+import type { KNode, KPersistentVolume, KPod } from '../cluster/types.js';
+import { nodeSelectorAdmits } from './scheduling/node-affinity.js';
 import { type ClusterIndex, topOwnerOf, podsOfOwner } from './cluster-index.js';
 import { finding } from './finding.js';
 import type { Finding } from './types.js';
 
 /** Annotation the external-provisioner library writes on a dynamically provisioned PV. */
 export const ANNOTATION_PROVISIONED_BY = 'pv.kubernetes.io/provisioned-by';
-
-function termMatches(term: KNodeSelectorTerm, node: KNode): boolean {
-  const labels = node.metadata.labels ?? {};
-  const exprs = term.matchExpressions ?? [];
-  const fields = term.matchFields ?? [];
-  if (exprs.length === 0 && fields.length === 0) return false; // an empty term matches nothing (core/v1 NodeSelectorTerm)
-  for (const e of exprs) {
-    const has = e.key in labels;
-    const value = labels[e.key];
-    const values = e.values ?? [];
-    switch (e.operator) {
-      case 'In':
-        if (!has || !values.includes(value ?? '')) return false;
-        break;
-      case 'NotIn':
-        if (has && values.includes(value ?? '')) return false;
-        break;
-      case 'Exists':
-        if (!has) return false;
-        break;
-      case 'DoesNotExist':
-        if (has) return false;
-        break;
-      case 'Gt':
-      case 'Lt': {
-        const n = Number(value);
-        const bound = Number(values[0]);
-        if (
-          !has ||
-          Number.isNaN(n) ||
-          Number.isNaN(bound) ||
-          (e.operator === 'Gt' ? !(n > bound) : !(n < bound))
-        )
-          return false;
-        break;
-      }
-      default:
-        return false;
-    }
-  }
-  for (const f of fields) {
-    // only metadata.name is supported by the API (core/v1 NodeSelectorRequirement for fields)
-    if (f.key !== 'metadata.name') return false;
-    const inValues = (f.values ?? []).includes(node.metadata.name);
-    if ((f.operator === 'In' && !inValues) || (f.operator === 'NotIn' && inValues)) return false;
-  }
-  return true;
-}
 
 /**
  * Whether a PersistentVolume's required node affinity admits a node (its terms are ORed).
@@ -77,7 +30,7 @@ function termMatches(term: KNodeSelectorTerm, node: KNode): boolean {
 export function volumeAdmitsNode(pv: KPersistentVolume, node: KNode): boolean {
   const terms = pv.spec?.nodeAffinity?.required?.nodeSelectorTerms;
   if (!terms || terms.length === 0) return true;
-  return terms.some((t) => termMatches(t, node));
+  return nodeSelectorAdmits({ nodeSelectorTerms: terms }, node);
 }
 
 const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;

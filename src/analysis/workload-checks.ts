@@ -3,26 +3,21 @@
  * what `kubectl drain` would refuse, lose or wait on, and whether the rest of the cluster can take
  * the evicted pods. Pure.
  */
-import type { KNode, KPod, KPodDisruptionBudget } from '../cluster/types.js';
-import { cpuToMillicores, memoryToBytes } from '../cluster/quantity.js';
-import { podUsageByNode, prebuiltIndexesOf } from '../cluster/cache-indexes.js';
+import type { KPod, KPodDisruptionBudget } from '../cluster/types.js';
 import {
   type ClusterIndex,
   type TopOwner,
   budgetsSelecting,
   controllerOf,
   hasControlPlaneLabel,
-  isCordoned,
   isDaemonSetPod,
   isFinished,
   isMirrorPod,
-  isNodeReady,
   isPodReady,
   isUnscheduled,
   memoOnIndex,
   podsOfOwner,
   takesOrdinaryPods,
-  toleratesNode,
   topOwnerOf,
 } from './cluster-index.js';
 import {
@@ -44,6 +39,7 @@ import { type DrainFilterVerdict, type DrainFlags, drainFilter } from './drain-f
 import { decideEviction } from './eviction-api.js';
 import { trafficChecks } from './traffic-checks.js';
 import { type ClusterDnsDown, clusterDnsDown, isClusterDnsPod } from './cluster-dns.js';
+import { type Placement, placeReplacements } from './scheduling/placement.js';
 
 /** The pods on a node, sorted into what drain does with them (kubectl's filters: ./drain-filters.ts). */
 export interface NodePods {
@@ -297,7 +293,7 @@ export function workloadChecks(
         ? []
         : alone
           ? movers.map(podName)
-          : placeEvictedPods(index, new Set([node]), movers).unplaced;
+          : placeReplacements(index, new Set([node]), movers).unplaced;
     return { movers, unplaced };
   };
   const first = drainEvictions(asked, pdbList, () => true);
@@ -758,13 +754,6 @@ function replicaChecks(
   return out;
 }
 
-interface Free {
-  node: KNode;
-  cpu: number;
-  memory: number;
-  pods: number;
-}
-
 /**
  * A DaemonSet whose own status counts more nodes running its pods than the data lists pods of it:
  * `scheduled` is the count the status gives, from `field` (`currentNumberScheduled`: "the number of
@@ -957,92 +946,11 @@ export function budgetFacts(pdb: KPodDisruptionBudget): {
   };
 }
 
-/** A node's free room before any eviction, as {@link placeEvictedPods} starts from it. */
-interface NodeRoom extends Free {
-  /** Ready and not cordoned: the scheduler may place pods on it. */
-  schedulable: boolean;
-}
-
-/**
- * Every node's free room (allocatable minus the requests of the pods it runs), in the order of the
- * snapshot's nodes; computed once per index (a plan places pods once per step).
- */
-function nodeRoom(index: ClusterIndex): readonly Readonly<NodeRoom>[] {
-  return memoOnIndex(index, 'placement:nodeRoom', () => {
-    // the watch cache keeps these sums as pods change; any other snapshot sums its pods here
-    const used =
-      prebuiltIndexesOf(index.snapshot)?.usageByNode ?? podUsageByNode(index.snapshot.podSummaries);
-    return index.snapshot.nodes.map((n) => {
-      const u = used.get(n.metadata.name) ?? { cpu: 0, memory: 0, pods: 0 };
-      const alloc = n.status?.allocatable ?? {};
-      return {
-        node: n,
-        schedulable: isNodeReady(n) && !isCordoned(n),
-        cpu: (cpuToMillicores(alloc.cpu) ?? 0) - u.cpu,
-        memory: (memoryToBytes(alloc.memory) ?? 0) - u.memory,
-        pods: Number(alloc.pods ?? 110) - u.pods,
-      };
-    });
-  });
-}
-
-/**
- * Where the evicted pods could run (the capacity check of one node and of several together): first
- * fit, largest CPU request first, on Ready, schedulable nodes outside `down` whose taints a pod
- * tolerates and whose labels match its nodeSelector; a node's free room is its allocatable minus
- * the requests of the pods it runs (CPU in millicores, memory in bytes, pods by count; 110 pods
- * when allocatable does not say, the kubelet's default `maxPods`).
- * @param index - the cluster index
- * @param down - the nodes that go down (their room does not count)
- * @param evictable - the pods evicted from them
- * @returns the pods left without room (`ns/name`) and how many nodes could take pods
- */
-export function placeEvictedPods(
-  index: ClusterIndex,
-  down: ReadonlySet<string>,
-  evictable: readonly KPod[],
-): { unplaced: string[]; candidates: number } {
-  const candidates: Free[] = nodeRoom(index)
-    .filter((r) => r.schedulable && !down.has(r.node.metadata.name))
-    .map((r) => ({ node: r.node, cpu: r.cpu, memory: r.memory, pods: r.pods }));
-  const request = (p: KPod): { cpu: number; memory: number } => {
-    let cpu = 0;
-    let memory = 0;
-    for (const c of p.spec?.containers ?? []) {
-      cpu += cpuToMillicores(c.resources?.requests?.cpu) ?? 0;
-      memory += memoryToBytes(c.resources?.requests?.memory) ?? 0;
-    }
-    return { cpu, memory };
-  };
-  const requests = new Map(evictable.map((p) => [p, request(p)]));
-  const requestOf = (p: KPod): { cpu: number; memory: number } => requests.get(p) ?? request(p);
-  const unplaced: string[] = [];
-  for (const pod of [...evictable].sort((a, b) => requestOf(b).cpu - requestOf(a).cpu)) {
-    const r = requestOf(pod);
-    const selector = pod.spec?.nodeSelector ?? {};
-    const target = candidates.find(
-      (c) =>
-        c.cpu >= r.cpu &&
-        c.memory >= r.memory &&
-        c.pods >= 1 &&
-        toleratesNode(pod, c.node) &&
-        Object.entries(selector).every(([k, v]) => c.node.metadata.labels?.[k] === v),
-    );
-    if (!target) {
-      unplaced.push(podName(pod));
-      continue;
-    }
-    target.cpu -= r.cpu;
-    target.memory -= r.memory;
-    target.pods -= 1;
-  }
-  return { unplaced, candidates: candidates.length };
-}
-
 function capacityCheck(index: ClusterIndex, node: string, evictable: KPod[]): Finding[] {
   if (evictable.length === 0) return [];
-  const { unplaced, candidates } = placeEvictedPods(index, new Set([node]), evictable);
-  const facts = { node, evictable: evictable.length, unplaced, candidates };
+  const placement = placeReplacements(index, new Set([node]), evictable);
+  const { unplaced, candidates } = placement;
+  const facts = { node, evictable: evictable.length, unplaced, candidates, ...placementFacts(placement) };
   // A single-node cluster: there is no other node at all (not a lack of room): variant only-node.
   if (index.snapshot.nodes.length === 1) return [finding('capacity', 'data', 'block', 'only-node', facts)];
   if (unplaced.length === 0) return [finding('capacity', 'data', 'ok', 'fits', facts)];
@@ -1055,4 +963,31 @@ function capacityCheck(index: ClusterIndex, node: string, evictable: KPod[]): Fi
       facts,
     ),
   ];
+}
+
+/**
+ * The facts of a placement: where each replacement runs, why pods stay Pending, in the scheduler's
+ * terms (issue 28 item 5), and which could only run by preempting lower-priority pods.
+ * @param placement - the placement
+ * @returns `movesTo` ("ns/pod → node", in the order placed), `pending` ("ns/a, ns/b: 0/6 nodes can
+ *   take it: …", the unplaced pods grouped by their reason) and `preempting` ("ns/pod on node,
+ *   preempting a, b"); empty lists when none
+ */
+export function placementFacts(placement: Placement): {
+  movesTo: string[];
+  pending: string[];
+  preempting: string[];
+} {
+  const byWhy = new Map<string, string[]>();
+  for (const p of placement.unplaced) {
+    const why = placement.why.get(p) ?? '';
+    byWhy.set(why, [...(byWhy.get(why) ?? []), p]);
+  }
+  return {
+    movesTo: [...placement.placedOn].map(([p, n]) => `${p} → ${n}`),
+    pending: [...byWhy].map(([why, pods]) => `${pods.join(', ')}: ${why}`),
+    preempting: [...placement.preempting].map(
+      ([p, { node, victims }]) => `${p} on ${node}, preempting ${victims.join(', ')}`,
+    ),
+  };
 }

@@ -3,11 +3,10 @@
  * {@link snapshotFromFile}: which pods are kept whole, how every pod is summarized, and which
  * objects of each kind go into a {@link ClusterSnapshot}.
  */
-import { cpuToMillicores, memoryToBytes } from './quantity.js';
+import { podHostPorts, podRequests } from './pod-requests.js';
 import type {
   ClusterSnapshot,
   EtcdStatus,
-  KContainer,
   KEndpointSlice,
   KLease,
   KNode,
@@ -65,11 +64,6 @@ export function keepFullPod(
   return false;
 }
 
-function requestsOf(c: KContainer): { cpu: number; mem: number } {
-  const r = c.resources?.requests;
-  return { cpu: cpuToMillicores(r?.cpu) ?? 0, mem: memoryToBytes(r?.memory) ?? 0 };
-}
-
 /**
  * Reduce a pod to a {@link PodSummary}. Requests follow the scheduler's effective-request rule:
  * the sum over containers (plus restartable "sidecar" init containers), or the largest regular
@@ -79,34 +73,13 @@ function requestsOf(c: KContainer): { cpu: number; mem: number } {
  * @returns its summary; cpu in millicores, memory in bytes
  */
 export function summarizePod(pod: KPod): PodSummary {
-  let cpu = 0;
-  let mem = 0;
-  for (const c of pod.spec?.containers ?? []) {
-    const r = requestsOf(c);
-    cpu += r.cpu;
-    mem += r.mem;
-  }
-  let sidecarCpu = 0;
-  let sidecarMem = 0;
-  let initCpu = 0;
-  let initMem = 0;
-  for (const c of pod.spec?.initContainers ?? []) {
-    const r = requestsOf(c);
-    if ((c as { restartPolicy?: string }).restartPolicy === 'Always') {
-      sidecarCpu += r.cpu;
-      sidecarMem += r.mem;
-    } else {
-      initCpu = Math.max(initCpu, sidecarCpu + r.cpu);
-      initMem = Math.max(initMem, sidecarMem + r.mem);
-    }
-  }
-  cpu = Math.max(cpu + sidecarCpu, initCpu);
-  mem = Math.max(mem + sidecarMem, initMem);
-  const overhead = (pod.spec as { overhead?: Record<string, string> } | undefined)?.overhead;
-  if (overhead) {
-    cpu += cpuToMillicores(overhead.cpu) ?? 0;
-    mem += memoryToBytes(overhead.memory) ?? 0;
-  }
+  const requests = podRequests(pod);
+  const cpu = requests.get('cpu') ?? 0;
+  const mem = requests.get('memory') ?? 0;
+  requests.delete('cpu');
+  requests.delete('memory');
+  for (const [k, v] of requests) if (v === 0) requests.delete(k);
+  const hostPorts = podHostPorts(pod);
   const owner = (pod.metadata.ownerReferences ?? []).find((o) => o.controller === true);
   const waitingReason = (pod.status?.containerStatuses ?? [])
     .map((c) => c.state?.waiting?.reason)
@@ -122,6 +95,11 @@ export function summarizePod(pod: KPod): PodSummary {
     ready: (pod.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True'),
     ...(waitingReason !== undefined ? { waitingReason: waitingReason.slice(0, 64) } : {}),
   };
+  // Rare (GPUs, hostPorts, priority classes): kept only when present, so 150,000 summaries stay small.
+  if (requests.size > 0) summary.otherRequests = Object.fromEntries(requests);
+  if (hostPorts.length > 0)
+    summary.hostPorts = hostPorts.map((h) => `${h.protocol}/${h.hostIP}/${String(h.port)}`);
+  if (pod.spec?.priority !== undefined && pod.spec.priority !== 0) summary.priority = pod.spec.priority;
   // Terminating pods (the daily report): few, so the two fields cost nothing.
   if (pod.metadata.deletionTimestamp !== undefined) {
     summary.deletionTimestamp = pod.metadata.deletionTimestamp;

@@ -98,7 +98,9 @@ export interface KContainer {
   image?: string;
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
   /** Ports; a `hostPort` binds the port on the node's own address (traffic-policy). */
-  ports?: { name?: string; containerPort: number; hostPort?: number; protocol?: string }[];
+  ports?: { name?: string; containerPort: number; hostPort?: number; hostIP?: string; protocol?: string }[];
+  /** `Always` on an init container makes it a sidecar (restartable init container, KEP-753). */
+  restartPolicy?: string;
 }
 
 /** A pod volume; only the source kinds the checks care about are typed. */
@@ -122,8 +124,14 @@ export interface KPod {
     volumes?: KVolume[];
     tolerations?: KToleration[];
     nodeSelector?: Record<string, string>;
-    affinity?: unknown;
+    affinity?: KAffinity;
     priorityClassName?: string;
+    /** Resolved from the PriorityClass by admission; higher preempts lower (pod-priority-preemption docs). */
+    priority?: number;
+    /** `Never` forbids this pod to preempt others. */
+    preemptionPolicy?: string;
+    /** RuntimeClass overhead (quantity strings), added to the pod's requests by the scheduler. */
+    overhead?: Record<string, string>;
     terminationGracePeriodSeconds?: number;
     /** The pod uses the node's network namespace (ingress controllers often do; traffic-policy). */
     hostNetwork?: boolean;
@@ -141,6 +149,19 @@ export interface KPod {
       state?: { waiting?: { reason?: string } };
     }[];
   };
+}
+
+/**
+ * A pod's `spec.affinity`, narrowed to required node affinity (the scheduler's NodeAffinity filter).
+ * @see https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#node-affinity
+ */
+export interface KAffinity {
+  nodeAffinity?: {
+    requiredDuringSchedulingIgnoredDuringExecution?: {
+      nodeSelectorTerms?: KNodeSelectorTerm[] | null;
+    } | null;
+  } | null;
+  [kind: string]: unknown;
 }
 
 /** A node selector term (`matchExpressions` on node labels, `matchFields` on `metadata.name`). */
@@ -370,6 +391,15 @@ export interface PodSummary {
   owner: { kind: string; name: string; uid: string } | null;
   cpuMillis: number;
   memoryBytes: number;
+  /**
+   * Requests beyond cpu and memory (ephemeral-storage in bytes, `nvidia.com/gpu`, hugepages), as
+   * the scheduler sums them; absent when the pod asks for none (the scheduling model's NodeInfo).
+   */
+  otherRequests?: Record<string, number>;
+  /** Host ports the pod binds (`protocol/hostIP/port`); absent when none (NodePorts). */
+  hostPorts?: string[];
+  /** `spec.priority` when set and not 0 (preemption). */
+  priority?: number;
   /** Whether the pod's Ready condition is True (naming the pods that hold a budget at 0). */
   ready?: boolean;
   /** Why a container waits (`CrashLoopBackOff`, `ImagePullBackOff`), when one does. */

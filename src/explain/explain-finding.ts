@@ -60,6 +60,15 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
   if (Array.isArray(facts.alarms)) derived.alarmsText = tr.list(list(facts.alarms));
   if (f.check === 'cluster-dns') derived.stateText = dnsStateText(tr, f);
   if (f.check === 'grace-period') Object.assign(derived, fateParams(tr, f));
+  // Why the replacements stay Pending, in the scheduler's terms (issue 28 item 5), and which
+  // could run only by preempting lower-priority pods (src/analysis/scheduling/placement.ts).
+  if (f.check === 'capacity') {
+    const pending = list(facts.pending);
+    const preempting = list(facts.preempting);
+    derived.pendingText =
+      (pending.length > 0 ? ` ${tr.t('derived.pending', { list: pending.join('; ') })}` : '') +
+      (preempting.length > 0 ? ` ${tr.t('derived.preempting', { list: preempting.join('; ') })}` : '');
+  }
   const ago = typeof facts.sinceMinutes === 'number' ? ageText(tr, facts.sinceMinutes) : null;
   if (f.check === 'prior-cordon') {
     derived.byText = typeof facts.by === 'string' ? tr.t('derived.cordonBy', { by: facts.by }) : '';

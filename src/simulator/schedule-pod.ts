@@ -1,14 +1,13 @@
 /**
  * The simulator's scheduler: where a new pod (a ReplicaSet's or StatefulSet's replacement) runs.
- * It is ONE adapter over the analysis' placement model, `placeEvictedPods` in
- * src/analysis/workload-checks.ts (Ready, uncordoned nodes; taints tolerated; nodeSelector; CPU,
- * memory and pod-count room from allocatable minus the requests of the pods already there), so the
- * simulated cluster leaves a pod Pending exactly when the model the answers use says it has no room.
- * A faithful scheduling model replaces the model behind this one function, not its callers.
+ * It is ONE adapter over the analysis' scheduling model, `placeReplacements` in
+ * src/analysis/scheduling/placement.ts (kube-scheduler's filters: NodeUnschedulable, NodeName,
+ * TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit), so the simulated cluster leaves a
+ * pod Pending exactly when the model the answers use says no node can take it.
  * @see https://kubernetes.io/docs/concepts/scheduling-eviction/kube-scheduler/
  */
 import { indexCluster } from '../analysis/cluster-index.js';
-import { placeEvictedPods } from '../analysis/workload-checks.js';
+import { placeReplacements } from '../analysis/scheduling/placement.js';
 import { summarizePod } from '../cluster/snapshot-builder.js';
 import type { KNode, KPod } from '../cluster/types.js';
 import type { ObjectStore } from './object-store.js';
@@ -50,11 +49,11 @@ export function schedulePod(store: ObjectStore, pod: KPod, now: Date, exclude = 
     .sort((a, b) => load(a) - load(b) || (a.metadata.name < b.metadata.name ? -1 : 1));
   // The model answers "does it fit on this set of nodes": first on them all (no room anywhere:
   // Pending, one call), then one node at a time.
-  if (placeEvictedPods(index, new Set([exclude]), [pod]).unplaced.length > 0) return null;
+  if (placeReplacements(index, new Set([exclude]), [pod]).unplaced.length > 0) return null;
   return (
     ordered.find(
       (n) =>
-        placeEvictedPods(index, new Set(names.filter((x) => x !== n.metadata.name)), [pod]).unplaced
+        placeReplacements(index, new Set(names.filter((x) => x !== n.metadata.name)), [pod]).unplaced
           .length === 0,
     ) ?? null
   );

@@ -5,6 +5,8 @@
  * languages, and shown to catch planted contradictions there.
  */
 import type { Finding } from '../../src/analysis/types.js';
+import type { KNode, KPod } from '../../src/cluster/types.js';
+import { nodeInfoOf, runFilters } from '../../src/analysis/scheduling/filter.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { renderText } from '../../src/explain/render-text.js';
 import { translator } from '../../src/explain/i18n.js';
@@ -54,6 +56,11 @@ export interface InvariantContext {
    * https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/daemon-set-v1/#DaemonSetStatus).
    */
   podsUnlistedNodes?: readonly string[];
+  /**
+   * The cluster's nodes and pods as the file holds them (rule 54: every "moves to" of an answer is
+   * checked against the scheduling model on them).
+   */
+  cluster?: { nodes: readonly KNode[]; pods: readonly KPod[] };
 }
 
 /** Verbs and the shape of their arguments that suggested kubectl commands may use. */
@@ -1716,7 +1723,62 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       out.push('an upgrade order names workers although every node is a control plane');
   }
   out.push(...adviceCountViolations(reply, (ctx.targets ?? []).length === 0));
+  // 54. No answer moves a pod to a node the scheduling model refuses (issue 28 item 1).
+  if (ctx.cluster) out.push(...placementViolations(reply.findings, ctx.cluster, gone));
   void en;
+  return out;
+}
+
+/**
+ * Rule 54: every replacement a capacity finding places (`movesTo`, "ns/pod → node") runs on a
+ * Ready node that is neither a target nor down, and that the scheduling model's filters
+ * (src/analysis/scheduling/filter.ts) admit with the pods bound to it in the file plus every
+ * replacement the same finding placed there before it.
+ * @param findings - a reply's findings
+ * @param cluster - the file's nodes and pods
+ * @param gone - the targets and the nodes that are down
+ * @returns the violations
+ */
+export function placementViolations(
+  findings: readonly Finding[],
+  cluster: { nodes: readonly KNode[]; pods: readonly KPod[] },
+  gone: readonly string[],
+): string[] {
+  const out: string[] = [];
+  const key = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
+  const podsByKey = new Map(cluster.pods.map((p) => [key(p), p]));
+  for (const f of findings) {
+    if (f.check !== 'capacity' || !Array.isArray(f.facts.movesTo)) continue;
+    const added = new Map<string, KPod[]>();
+    for (const move of f.facts.movesTo as string[]) {
+      const [podKey = '', nodeName = ''] = move.split(' → ');
+      const node = cluster.nodes.find((n) => n.metadata.name === nodeName);
+      const pod = podsByKey.get(podKey);
+      if (!node || !pod) {
+        out.push(`moves ${podKey} to ${nodeName}, which the file does not hold`);
+        continue;
+      }
+      if (
+        gone.includes(nodeName) ||
+        node.status?.conditions?.find((c) => c.type === 'Ready')?.status !== 'True'
+      ) {
+        out.push(`moves ${podKey} to ${nodeName}, a target or a node that is not Ready`);
+        continue;
+      }
+      const bound = cluster.pods.filter(
+        (p) =>
+          p.spec?.nodeName === nodeName && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed',
+      );
+      const { nodeName: _was, ...spec } = pod.spec ?? {};
+      const replacement: KPod = { ...pod, spec };
+      const status = runFilters(replacement, nodeInfoOf(node, [...bound, ...(added.get(nodeName) ?? [])]));
+      if (status.code !== 'Success')
+        out.push(
+          `moves ${podKey} to ${nodeName}, which the scheduling model refuses: ${status.reasons.join(', ')}`,
+        );
+      added.set(nodeName, [...(added.get(nodeName) ?? []), replacement]);
+    }
+  }
   return out;
 }
 

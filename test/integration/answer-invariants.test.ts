@@ -14,7 +14,7 @@ import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
 import { clusterUpgradeStart } from '../../src/analysis/upgrade-start.js';
 import type { Finding } from '../../src/analysis/types.js';
-import type { KNode } from '../../src/cluster/types.js';
+import type { KNode, KPod } from '../../src/cluster/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { renderText } from '../../src/explain/render-text.js';
@@ -30,6 +30,7 @@ import {
   latinReading,
   nodeReadingViolations,
   particleViolations,
+  placementViolations,
   restartReadingViolations,
   suggestedCommands,
 } from '../helpers/answer-invariants.js';
@@ -189,6 +190,7 @@ for (const [i, file] of files.entries()) {
       proxyMode,
       nodes: nodes.map((n) => n.metadata.name),
       podsUnlistedNodes,
+      cluster: { nodes, pods: loaded.items.filter((x) => x.kind === 'Pod') as unknown as KPod[] },
     },
   });
 }
@@ -2625,5 +2627,81 @@ describe('every count matches its items and no advice is said twice (issue 30, r
     // All members answered: the plain sentence stays.
     const all = renderText(await ask('examples/ha-3cp.json', 'can I reboot atlas-cp-1 --lang en'));
     expect(all).toContain('etcd voting members are in step: applied-index spread 0 entries.');
+  });
+});
+
+describe('rule 54 catches a pod moved to a node the scheduling model refuses (issue 28 item 1)', () => {
+  const node = (name: string, spec: KNode['spec'] = {}): KNode => ({
+    metadata: { name },
+    spec,
+    status: {
+      conditions: [{ type: 'Ready', status: 'True' }],
+      allocatable: { cpu: '2', memory: '4Gi', pods: '110' },
+    },
+  });
+  const pod = (name: string, nodeName: string, cpu: string): KPod => ({
+    metadata: { name, namespace: 'shop' },
+    spec: { nodeName, containers: [{ name: 'c', resources: { requests: { cpu } } }] },
+    status: { phase: 'Running' },
+  });
+  const cluster = {
+    nodes: [node('wk-1'), node('wk-2'), node('wk-3', { unschedulable: true })],
+    pods: [pod('a', 'wk-1', '1500m'), pod('b', 'wk-1', '1500m'), pod('c', 'wk-2', '100m')],
+  };
+  const capacity = (movesTo: string[]): Finding =>
+    ({
+      check: 'capacity',
+      plane: 'data',
+      severity: 'ok',
+      variant: 'fits',
+      facts: { node: 'wk-1', movesTo },
+    }) as Finding;
+
+  it.each([
+    [
+      'a cordoned node',
+      ['shop/a → wk-3'],
+      /moves shop\/a to wk-3, which the scheduling model refuses: node\(s\) were unschedulable/,
+    ],
+    ['the target itself', ['shop/a → wk-1'], /moves shop\/a to wk-1, a target/],
+    [
+      'two pods where one fits',
+      ['shop/a → wk-2', 'shop/b → wk-2'],
+      /moves shop\/b to wk-2, which the scheduling model refuses: Insufficient cpu/,
+    ],
+  ] as const)('%s', (_name, movesTo, expected) => {
+    expect(placementViolations([capacity([...movesTo])], cluster, ['wk-1']).join('\n')).toMatch(expected);
+  });
+
+  it('a move the model admits is no violation', () => {
+    expect(placementViolations([capacity(['shop/a → wk-2'])], cluster, ['wk-1'])).toEqual([]);
+  });
+});
+
+describe('rule 54 is exercised: answers carry where each replacement runs', () => {
+  const c = cases.find((x) => x.file.endsWith('08-worker-single-replica-deployment.json'));
+  it.each([
+    ['can I drain hydra-wk-2', 'fits'],
+    ['can I reboot hydra-wk-1 and hydra-wk-2', 'joint-fits'],
+  ])('%s', async (text, variant) => {
+    if (c === undefined) throw new Error('scenario 08 not among the cases');
+    const reply = await service.answer(job(c.cluster, `${text} --lang en`));
+    const capacity = reply.findings.find((f) => f.check === 'capacity');
+    expect(capacity?.variant).toBe(variant);
+    expect((capacity?.facts.movesTo as string[] | undefined)?.length ?? 0).toBeGreaterThan(0);
+  });
+});
+
+describe('why a replacement stays Pending, in the scheduler terms (issue 28 item 5)', () => {
+  // Scenario 14 (note in test/unit/multi-node-analysis.test.ts): 2 render pods fit nowhere once
+  // orion-wk-1 and orion-wk-2 go: orion-wk-3 is short of CPU, the 5 control planes carry the
+  // NoSchedule control-plane taint render does not tolerate.
+  const c = cases.find((x) => x.file.endsWith('14-5cp-etcd-workers-short-of-capacity.json'));
+  it('can I reboot orion-wk-1 and orion-wk-2', async () => {
+    if (c === undefined) throw new Error('scenario 14 not among the cases');
+    const reply = await service.answer(job(c.cluster, 'can I reboot orion-wk-1 and orion-wk-2 --lang en'));
+    expect(renderText(reply)).toMatch(
+      /render[^:]*: 0\/8 nodes can take it: 1 insufficient cpu, 2 drained, 5 untolerated taint \(control-plane\)/,
+    );
   });
 });

@@ -24,7 +24,8 @@ import type { Finding } from '../types.js';
 import { pinnedVolumeChecks } from '../volume-checks.js';
 import { quorumOf } from '../domain.js';
 import { quorumSystemOf } from '../quorum-workloads.js';
-import { budgetFacts, pinnedToNode, placeEvictedPods, podsOnNode } from '../workload-checks.js';
+import { budgetFacts, placementFacts, pinnedToNode, podsOnNode } from '../workload-checks.js';
+import { placeReplacements } from '../scheduling/placement.js';
 import type { MultiNodeAction } from './types.js';
 
 const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
@@ -141,8 +142,10 @@ export function jointCapacity(
 ): { findings: Finding[]; unplaced: Set<string> } {
   const evictable = evictions.moving;
   if (evictable.length === 0) return { findings: [], unplaced: new Set() };
-  const { unplaced, candidates } = placeEvictedPods(index, new Set(nodes), evictable);
+  const placement = placeReplacements(index, new Set(nodes), evictable);
+  const { unplaced, candidates } = placement;
   const facts = {
+    ...placementFacts(placement),
     nodes: [...nodes],
     evictable: evictable.length,
     evicted: evictions.evicted.length,

@@ -274,13 +274,13 @@ export const enMultiNode = {
       'joint-no-quorum_one':
         'The pod on these nodes is not rescheduled while quorum is lost (evictions and new pods are writes): it stays down until quorum is back.',
       'joint-some-pending':
-        '{{unplacedCount}} of the {{evictable}} evicted pods fit on no remaining node and stay Pending: {{unplaced}}.',
+        '{{unplacedCount}} of the {{evictable}} evicted pods fit on no remaining node and stay Pending: {{unplaced}}.{{pendingText}}',
       'joint-some-pending-drain-first':
-        'The drains evict {{evictable}} pods before the nodes go down, while quorum still holds; {{unplacedCount}} of them fit on no remaining node and stay Pending: {{unplaced}}.',
+        'The drains evict {{evictable}} pods before the nodes go down, while quorum still holds; {{unplacedCount}} of them fit on no remaining node and stay Pending: {{unplaced}}.{{pendingText}}',
       'joint-none-fit':
-        'None of the {{evictable}} evicted pods fits on a remaining node (Ready, schedulable, taints tolerated, requests free): they all stay Pending.',
+        'None of the {{evictable}} evicted pods fits on a remaining node (Ready, schedulable, taints tolerated, requests free): they all stay Pending.{{pendingText}}',
       'joint-none-fit_one':
-        'The evicted pod fits on no remaining node (Ready, schedulable, taints tolerated, requests free): it stays Pending.',
+        'The evicted pod fits on no remaining node (Ready, schedulable, taints tolerated, requests free): it stays Pending.{{pendingText}}',
     },
   },
   advice: {

@@ -690,8 +690,10 @@ export const en = {
         '{{node}} is the only Ready, schedulable node without a NoSchedule taint: ordinary workloads run there and stop while it is down, with nowhere to be rescheduled.',
       fits: 'The other Ready, schedulable nodes have room for the {{evictable}} pods that move there.',
       fits_one: 'The other Ready, schedulable nodes have room for the pod that moves there.',
-      'some-pending': 'No room elsewhere for {{unplaced}}: they would stay Pending after the drain.',
-      'none-fit': 'No other node can take the evicted pods ({{unplaced}}): they would stay Pending.',
+      'some-pending':
+        'No room elsewhere for {{unplaced}}: they would stay Pending after the drain.{{pendingText}}',
+      'none-fit':
+        'No other node can take the evicted pods ({{unplaced}}): they would stay Pending.{{pendingText}}',
       'only-node':
         '{{node}} is the only node of the cluster: the pods a drain evicts ({{unplaced}}) have nowhere else to run and stay Pending until it is back and uncordoned.',
       'only-node-unseen-partial':
@@ -1151,6 +1153,9 @@ export const en = {
     'ha-status': 'HA status',
   },
   derived: {
+    // Why replacements stay Pending, in the scheduler's own terms (src/analysis/scheduling/).
+    pending: "Why, in the scheduler's terms: {{list}}.",
+    preempting: 'Only by preempting lower-priority pods could they run: {{list}}.',
     // The fates of the pods a drain evicts (src/analysis/eviction-model.ts).
     'fate-recreated': '{{count}} started again on other nodes',
     'fate-recreated_one': '1 started again on another node',

@@ -589,8 +589,10 @@ export const ko: Messages = {
       'status-one-runnable':
         '{{node}}(은)는 NoSchedule 테인트 없이 Ready이고 스케줄 가능한 유일한 노드입니다: 일반 워크로드가 그곳에서 실행되며, 노드가 내려가 있는 동안 옮겨 갈 곳이 없어 멈춥니다.',
       fits: 'Ready이고 스케줄 가능한 다른 노드에 옮겨 갈 파드 {{evictable}}개를 받을 여유가 있습니다.',
-      'some-pending': '{{unplaced}}(을)를 받을 여유가 다른 노드에 없습니다: 드레인 후 Pending으로 남습니다.',
-      'none-fit': '축출될 파드({{unplaced}})를 받을 수 있는 노드가 없습니다: Pending으로 남습니다.',
+      'some-pending':
+        '{{unplaced}}(을)를 받을 여유가 다른 노드에 없습니다: 드레인 후 Pending으로 남습니다.{{pendingText}}',
+      'none-fit':
+        '축출될 파드({{unplaced}})를 받을 수 있는 노드가 없습니다: Pending으로 남습니다.{{pendingText}}',
       'only-node':
         '{{node}}(은)는 클러스터의 유일한 노드입니다: 드레인이 축출하는 파드({{unplaced}})는 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남습니다.',
       'only-node-unseen-partial':
@@ -1010,6 +1012,8 @@ export const ko: Messages = {
   },
   actions: { 'request-maintenance': '유지보수 요청', refresh: '새로고침', 'ha-status': 'HA 상태' },
   derived: {
+    pending: '스케줄러의 판단: {{list}}.',
+    preempting: '우선순위가 낮은 파드를 선점해야만 실행될 수 있습니다: {{list}}.',
     'fate-recreated': '{{count}}개는 다른 노드에서 다시 생성',
     'fate-pinned': '{{count}}개는 {{node}}에 고정되어 그곳에서 다시 실행될 수 있을 때까지 Pending',
     'fate-pinned-nodes':

@@ -1,0 +1,72 @@
+/**
+ * The scheduling model's filter pipeline: the filter plugins in kube-scheduler's default order,
+ * the first refusal deciding a node (as `frameworkImpl.RunFilterPlugins` returns on the first
+ * failure), and the scheduler's "0/N nodes are available" summary shortened for chat. Pure.
+ * @see https://kubernetes.io/docs/reference/scheduling/config/#scheduling-plugins
+ */
+import type { KNode, KPod, KTaint } from '../../cluster/types.js';
+import { type HostPort, podHostPorts, podRequests } from '../../cluster/pod-requests.js';
+import { type FilterStatus, type NodeInfo, SUCCESS } from './framework.js';
+import { nodeAffinityFilter } from './node-affinity.js';
+import { nodeNameFilter } from './node-name.js';
+import { nodePortsFilter } from './node-ports.js';
+import { nodeResourcesFitFilter } from './node-resources-fit.js';
+import { nodeUnschedulableFilter } from './node-unschedulable.js';
+import { taintTolerationFilter } from './taint-toleration.js';
+
+/**
+ * A NodeInfo from a node and the full pods bound to it (the upstream tables' `NewNodeInfo(pods...)`).
+ * @param node - the node
+ * @param pods - the pods bound to it
+ */
+export function nodeInfoOf(node: KNode, pods: readonly KPod[]): NodeInfo {
+  const requested = new Map<string, number>();
+  const usedPorts: HostPort[] = [];
+  for (const p of pods) {
+    for (const [k, v] of podRequests(p)) requested.set(k, (requested.get(k) ?? 0) + v);
+    usedPorts.push(...podHostPorts(p));
+  }
+  return { node, requested, podCount: pods.length, usedPorts };
+}
+
+/**
+ * Run every filter on one node; the first refusal is the node's answer.
+ * @param pod - the pod to place
+ * @param info - the candidate node
+ * @param taints - the node's taints as the scheduler sees them (default `spec.taints`)
+ * @param request - the pod's requests, when computed already
+ * @returns Success or the first refusal
+ */
+export function runFilters(
+  pod: KPod,
+  info: NodeInfo,
+  taints?: readonly KTaint[],
+  request?: ReadonlyMap<string, number>,
+): FilterStatus {
+  // In kube-scheduler's order; the first refusal decides (no closures: this runs per node and pod).
+  let status = nodeUnschedulableFilter(pod, info);
+  if (status.code === 'Success') status = nodeNameFilter(pod, info);
+  if (status.code === 'Success') status = taintTolerationFilter(pod, info, taints);
+  if (status.code === 'Success') status = nodeAffinityFilter(pod, info);
+  if (status.code === 'Success') status = nodePortsFilter(pod, info);
+  if (status.code === 'Success') status = nodeResourcesFitFilter(pod, info, {}, request);
+  if (status.code !== 'Success') return status;
+  return SUCCESS;
+}
+
+/**
+ * Why a pod stays Pending, in the scheduler's terms, shortened for chat: "0/6 nodes can take it:
+ * 1 unschedulable, 2 insufficient cpu, 3 untolerated taint (control-plane)" — the scheduler's
+ * FitError message ("0/6 nodes are available: ...") counts each refused node once per reason.
+ * @param total - the nodes considered (all the cluster's nodes)
+ * @param refusals - the terms each refused node gave (a node short of cpu and memory gives both)
+ * @returns the sentence; terms by rising count, then by name
+ */
+export function pendingSummary(total: number, refusals: readonly (readonly string[])[]): string {
+  const counts = new Map<string, number>();
+  for (const terms of refusals) for (const t of new Set(terms)) counts.set(t, (counts.get(t) ?? 0) + 1);
+  const parts = [...counts]
+    .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
+    .map(([t, n]) => `${String(n)} ${t}`);
+  return `0/${String(total)} nodes can take it: ${parts.join(', ')}`;
+}

@@ -1,0 +1,244 @@
+/**
+ * Where the replacements of evicted pods run: each one through the scheduling model's filters
+ * ({@link runFilters}) on the cluster as it is, earlier replacements included; first fit, largest
+ * CPU request first, over the nodes in the snapshot's order. What the pods bound to a node take
+ * comes from the pod summaries (cpu, memory, count, and the rarer other requests and host ports
+ * they keep), indexed once per cluster index. A node that is not Ready carries the
+ * `node.kubernetes.io/not-ready` (Ready False) or `node.kubernetes.io/unreachable` (Unknown)
+ * NoSchedule taint the node lifecycle controller adds (Taint Nodes by Condition), when the data
+ * does not show it already. Pure.
+ * @see https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/#taint-nodes-by-condition
+ * @see https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/
+ */
+import type { KNode, KPod, KTaint, PodSummary } from '../../cluster/types.js';
+import { type HostPort, podRequests, resourceAmount } from '../../cluster/pod-requests.js';
+import { maxPods } from './node-resources-fit.js';
+import { countsTowardsNode, podUsageByNode, prebuiltIndexesOf } from '../../cluster/cache-indexes.js';
+import { type ClusterIndex, isCordoned, isNodeReady, memoOnIndex, readyStatus } from '../cluster-index.js';
+import type { FilterStatus, NodeInfo } from './framework.js';
+import { pendingSummary, runFilters } from './filter.js';
+
+/** A node as the placement updates it: what its bound pods (and replacements placed) take. */
+interface WorkingNode {
+  node: KNode;
+  taints: readonly KTaint[];
+  requested: Map<string, number>;
+  podCount: number;
+  usedPorts: HostPort[];
+  allocatable: ReadonlyMap<string, number>;
+}
+
+/** Where the replacements of evicted pods go ({@link placeReplacements}). */
+export interface Placement {
+  /** Pods left without a node (`ns/name`), in the order tried. */
+  unplaced: string[];
+  /** Ready, schedulable nodes outside the ones going down. */
+  candidates: number;
+  /** `ns/name` → the node its replacement runs on. */
+  placedOn: Map<string, string>;
+  /** `ns/name` → why it stays Pending ({@link pendingSummary}), for each unplaced pod. */
+  why: Map<string, string>;
+  /**
+   * `ns/name` → the node it could only run on by preempting lower-priority pods, and those pods
+   * (`ns/name`), for unplaced pods with a priority above theirs.
+   */
+  preempting: Map<string, { node: string; victims: string[] }>;
+}
+
+function parseHostPort(s: string): HostPort {
+  const [protocol = 'TCP', hostIP = '0.0.0.0', port = '0'] = s.split('/');
+  return { protocol, hostIP, port: Number(port) };
+}
+
+function addInto(into: Map<string, number>, from: Iterable<[string, number]>, sign = 1): void {
+  for (const [k, v] of from) into.set(k, (into.get(k) ?? 0) + sign * v);
+}
+
+/** The taints the scheduler sees on a node: its own, plus the condition taint of a node not Ready. */
+function effectiveTaints(node: KNode): readonly KTaint[] {
+  const taints = node.spec?.taints ?? [];
+  if (isNodeReady(node)) return taints;
+  const key =
+    readyStatus(node) === 'False' ? 'node.kubernetes.io/not-ready' : 'node.kubernetes.io/unreachable';
+  return taints.some((t) => t.key === key && t.effect === 'NoSchedule')
+    ? taints
+    : [...taints, { key, effect: 'NoSchedule' }];
+}
+
+/** Per node, the other requests and host ports of its bound pods (rare: one pass, once per index). */
+function extrasByNode(
+  index: ClusterIndex,
+): ReadonlyMap<string, { other: Map<string, number>; ports: HostPort[] }> {
+  return memoOnIndex(index, 'scheduling:extras', () => {
+    const out = new Map<string, { other: Map<string, number>; ports: HostPort[] }>();
+    for (const s of index.snapshot.podSummaries) {
+      if ((s.otherRequests === undefined && s.hostPorts === undefined) || !countsTowardsNode(s)) continue;
+      let e = out.get(s.nodeName);
+      if (!e) out.set(s.nodeName, (e = { other: new Map(), ports: [] }));
+      if (s.otherRequests) addInto(e.other, Object.entries(s.otherRequests));
+      for (const h of s.hostPorts ?? []) e.ports.push(parseHostPort(h));
+    }
+    return out;
+  });
+}
+
+/** Pod summaries by node (only asked for when a pod could preempt: rare). */
+function summariesByNode(index: ClusterIndex): ReadonlyMap<string, readonly PodSummary[]> {
+  return memoOnIndex(index, 'scheduling:summariesByNode', () => {
+    const out = new Map<string, PodSummary[]>();
+    for (const s of index.snapshot.podSummaries) {
+      if (!countsTowardsNode(s)) continue;
+      const list = out.get(s.nodeName);
+      if (list) list.push(s);
+      else out.set(s.nodeName, [s]);
+    }
+    return out;
+  });
+}
+
+/** Every node as the scheduler starts from it, once per index; never changed (placement copies). */
+function baseNodes(index: ClusterIndex): readonly Readonly<WorkingNode>[] {
+  return memoOnIndex(index, 'scheduling:baseNodes', () => workingNodes(index));
+}
+
+function workingNodes(index: ClusterIndex): WorkingNode[] {
+  const used = prebuiltIndexesOf(index.snapshot)?.usageByNode ?? podUsageByNode(index.snapshot.podSummaries);
+  const extras = extrasByNode(index);
+  return index.snapshot.nodes.map((node) => {
+    const name = node.metadata.name;
+    const u = used.get(name);
+    const e = extras.get(name);
+    const requested = new Map<string, number>(e?.other ?? []);
+    requested.set('cpu', u?.cpu ?? 0);
+    requested.set('memory', u?.memory ?? 0);
+    const allocatable = new Map(
+      Object.entries(node.status?.allocatable ?? {}).map(([k, q]) => [k, resourceAmount(k, q)] as const),
+    );
+    allocatable.set('pods', maxPods(node));
+    return {
+      node,
+      taints: effectiveTaints(node),
+      requested,
+      podCount: u?.pods ?? 0,
+      usedPorts: [...(e?.ports ?? [])],
+      allocatable,
+    };
+  });
+}
+
+const nameOf = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
+
+/** The replacement a controller creates: the same spec, not bound to a node yet. */
+function replacementOf(pod: KPod): KPod {
+  if (pod.spec?.nodeName === undefined) return pod;
+  const { nodeName: _bound, ...spec } = pod.spec;
+  return { ...pod, spec };
+}
+
+function summaryRequests(s: PodSummary): [string, number][] {
+  return [['cpu', s.cpuMillis], ['memory', s.memoryBytes], ...Object.entries(s.otherRequests ?? {})];
+}
+
+/**
+ * Whether a pod could run on a node by preempting pods of lower priority there, and which: all
+ * lower-priority pods removed, then as many as still fit given back, highest priority first (the
+ * scheduler's DefaultPreemption `selectVictimsOnNode`).
+ */
+function victimsOn(
+  pod: KPod,
+  request: ReadonlyMap<string, number>,
+  w: WorkingNode,
+  bound: readonly PodSummary[],
+): string[] | null {
+  const priority = pod.spec?.priority ?? 0;
+  const lower = bound
+    .filter((s) => (s.priority ?? 0) < priority)
+    .sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0));
+  if (lower.length === 0) return null;
+  const info: WorkingNode = { ...w, requested: new Map(w.requested) };
+  for (const s of lower) addInto(info.requested, summaryRequests(s), -1);
+  info.podCount -= lower.length;
+  if (runFilters(pod, info, info.taints, request).code !== 'Success') return null;
+  const victims: string[] = [];
+  for (const s of lower) {
+    addInto(info.requested, summaryRequests(s));
+    info.podCount += 1;
+    if (runFilters(pod, info, info.taints, request).code === 'Success') continue;
+    addInto(info.requested, summaryRequests(s), -1);
+    info.podCount -= 1;
+    victims.push(`${s.namespace}/${s.name}`);
+  }
+  return victims;
+}
+
+/**
+ * Place the replacements of evicted pods (see the module doc). Replaces the first fit on CPU,
+ * memory and pod count of issue 28 ("Placement").
+ * @param index - the cluster index
+ * @param down - the nodes that go down (drained or lost: no replacement runs there)
+ * @param evicted - the evicted pods whose controllers recreate them
+ * @returns where each runs, which stay Pending and why, and which could only run by preemption
+ */
+export function placeReplacements(
+  index: ClusterIndex,
+  down: ReadonlySet<string>,
+  evicted: readonly KPod[],
+): Placement {
+  // The index's nodes, shared; a node that takes a replacement is copied first (copy on write).
+  const nodes = baseNodes(index).filter((w) => !down.has(w.node.metadata.name));
+  const copied = new Set<WorkingNode>();
+  const candidates = nodes.filter((w) => isNodeReady(w.node) && !isCordoned(w.node)).length;
+  const requests = new Map(evicted.map((p) => [p, podRequests(p)]));
+  const cpuOf = (p: KPod): number => requests.get(p)?.get('cpu') ?? 0;
+  const out: Placement = {
+    unplaced: [],
+    candidates,
+    placedOn: new Map(),
+    why: new Map(),
+    preempting: new Map(),
+  };
+  for (const original of [...evicted].sort((a, b) => cpuOf(b) - cpuOf(a))) {
+    const pod = replacementOf(original);
+    const request = requests.get(original) ?? podRequests(pod);
+    const refusals: FilterStatus[] = [];
+    const at = nodes.findIndex((w) => {
+      const status = runFilters(pod, w as NodeInfo, w.taints, request);
+      if (status.code !== 'Success') refusals.push(status);
+      return status.code === 'Success';
+    });
+    const name = nameOf(original);
+    const found = nodes[at];
+    if (found) {
+      let target = found as WorkingNode;
+      if (!copied.has(target)) {
+        target = { ...found, requested: new Map(found.requested), usedPorts: [...found.usedPorts] };
+        copied.add(target);
+        nodes[at] = target;
+      }
+      addInto(target.requested, request);
+      target.podCount += 1;
+      out.placedOn.set(name, target.node.metadata.name);
+      continue;
+    }
+    out.unplaced.push(name);
+    out.why.set(
+      name,
+      pendingSummary(index.snapshot.nodes.length, [
+        ...[...down].filter((n) => index.nodesByName.has(n)).map(() => ['drained']),
+        ...refusals.map((r) => r.short ?? []),
+      ]),
+    );
+    if ((pod.spec?.priority ?? 0) > 0 && pod.spec?.preemptionPolicy !== 'Never') {
+      const bound = summariesByNode(index);
+      for (const [i, w] of nodes.entries()) {
+        if (refusals[i]?.code !== 'Unschedulable') continue;
+        const victims = victimsOn(pod, request, w, bound.get(w.node.metadata.name) ?? []);
+        if (victims) {
+          out.preempting.set(name, { node: w.node.metadata.name, victims });
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}

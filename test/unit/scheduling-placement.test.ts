@@ -1,0 +1,196 @@
+/**
+ * Where the replacements of a drained node's pods run (src/analysis/scheduling/placement.ts), and
+ * why they stay Pending in the scheduler's terms (issue 28 items 1 and 5), on small clusters built
+ * from the rules of public docs. Each expectation was written from the cited rule before the model
+ * ran; the first fit on CPU, memory and pod count it replaces (placeEvictedPods) placed the pods of
+ * the first four cases (a wrong "fits"), and named no reason and no preemption:
+ * - extended resources are not overcommitted: a pod asking for `nvidia.com/gpu` runs only where
+ *   allocatable minus what bound pods request covers it
+ *   (https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/#extended-resources);
+ * - a hostPort binds (hostIP, port, protocol) on the node: two pods cannot share it, `0.0.0.0`
+ *   overlapping every address (https://kubernetes.io/docs/concepts/configuration/overview/, "hostPort");
+ * - required node affinity (https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#node-affinity)
+ *   and the cluster autoscaler's `ToBeDeletedByClusterAutoscaler:NoSchedule` taint on the node it
+ *   scales down (https://github.com/kubernetes/autoscaler/blob/master/cluster-autoscaler/FAQ.md#how-does-scale-down-work);
+ * - an init container's request counts when it is the largest
+ *   (https://kubernetes.io/docs/concepts/workloads/pods/init-containers/#resource-sharing-within-containers);
+ * - a pod of higher priority runs by preempting lower-priority pods when that is the only way
+ *   (https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/#preemption).
+ */
+import { describe, expect, it } from '@jest/globals';
+import { parseSnapshotText } from '../../src/cluster/snapshot-file.js';
+import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
+import { indexCluster } from '../../src/analysis/cluster-index.js';
+import { placeReplacements } from '../../src/analysis/scheduling/placement.js';
+import { pendingSummary } from '../../src/analysis/scheduling/filter.js';
+import type { KPod } from '../../src/cluster/types.js';
+
+const READY = [{ type: 'Ready', status: 'True' }];
+
+function node(
+  name: string,
+  opts: { cpu?: string; labels?: Record<string, string>; spec?: object; extra?: object } = {},
+) {
+  return {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name, labels: { 'kubernetes.io/hostname': name, ...opts.labels } },
+    spec: opts.spec ?? {},
+    status: {
+      conditions: READY,
+      allocatable: { cpu: opts.cpu ?? '4', memory: '8Gi', pods: '110', ...opts.extra },
+    },
+  };
+}
+
+function pod(name: string, nodeName: string, spec: object = {}) {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name,
+      namespace: 'shop',
+      ownerReferences: [
+        {
+          apiVersion: 'apps/v1',
+          kind: 'ReplicaSet',
+          name: `${name}-rs`,
+          uid: `${name}-uid`,
+          controller: true,
+        },
+      ],
+    },
+    spec: { nodeName, containers: [{ name: 'c', resources: { requests: { cpu: '100m' } } }], ...spec },
+    status: { phase: 'Running', conditions: READY },
+  };
+}
+
+function place(items: object[], moving: string) {
+  const file = parseSnapshotText(JSON.stringify({ apiVersion: 'v1', kind: 'List', items }), 'test');
+  const snapshot = snapshotFromFile(file, 'test', 'wk-1');
+  const index = indexCluster(snapshot);
+  const pods = (index.podsByNode.get('wk-1') ?? []).filter((p: KPod) => p.metadata.name === moving);
+  return placeReplacements(index, new Set(['wk-1']), pods);
+}
+
+describe('placeReplacements: the scheduler filters on the cluster as it is', () => {
+  it('an extended resource only the target offers: Pending, insufficient nvidia.com/gpu', () => {
+    const gpu = { containers: [{ name: 'c', resources: { requests: { 'nvidia.com/gpu': '1' } } }] };
+    const p = place(
+      [
+        node('wk-1', { extra: { 'nvidia.com/gpu': '1' } }),
+        node('wk-2'),
+        node('wk-3', { extra: { 'nvidia.com/gpu': '1' } }),
+        pod('trainer', 'wk-1', gpu),
+        pod('other-trainer', 'wk-3', gpu),
+      ],
+      'trainer',
+    );
+    expect(p.unplaced).toEqual(['shop/trainer']);
+    expect(p.why.get('shop/trainer')).toBe('0/3 nodes can take it: 1 drained, 2 insufficient nvidia.com/gpu');
+  });
+
+  it('a hostPort taken on the only other schedulable node: Pending, host port in use', () => {
+    const port = {
+      containers: [{ name: 'c', ports: [{ containerPort: 8080, hostPort: 80, protocol: 'TCP' }] }],
+    };
+    const p = place(
+      [
+        node('wk-1'),
+        node('wk-2'),
+        node('wk-3', { spec: { unschedulable: true } }),
+        pod('ingress', 'wk-1', port),
+        pod('ingress-2', 'wk-2', port),
+      ],
+      'ingress',
+    );
+    expect(p.unplaced).toEqual(['shop/ingress']);
+    expect(p.why.get('shop/ingress')).toBe(
+      '0/3 nodes can take it: 1 drained, 1 host port 80/TCP in use, 1 unschedulable',
+    );
+  });
+
+  it('required zone affinity met only by the node the autoscaler is deleting: Pending', () => {
+    const zoneA = {
+      affinity: {
+        nodeAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: {
+            nodeSelectorTerms: [
+              { matchExpressions: [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: ['a'] }] },
+            ],
+          },
+        },
+      },
+    };
+    const p = place(
+      [
+        node('wk-1', { labels: { 'topology.kubernetes.io/zone': 'a' } }),
+        node('wk-2', { labels: { 'topology.kubernetes.io/zone': 'b' } }),
+        node('wk-3', {
+          labels: { 'topology.kubernetes.io/zone': 'a' },
+          spec: {
+            taints: [{ key: 'ToBeDeletedByClusterAutoscaler', value: '1700000000', effect: 'NoSchedule' }],
+          },
+        }),
+        pod('zonal', 'wk-1', zoneA),
+      ],
+      'zonal',
+    );
+    expect(p.unplaced).toEqual(['shop/zonal']);
+    expect(p.why.get('shop/zonal')).toBe(
+      '0/3 nodes can take it: 1 drained, 1 node affinity/selector, 1 untolerated taint (ToBeDeletedByClusterAutoscaler)',
+    );
+  });
+
+  it('the largest init container counts: 3 CPUs asked where 2 are free', () => {
+    const init = {
+      initContainers: [{ name: 'migrate', resources: { requests: { cpu: '3' } } }],
+      containers: [{ name: 'c', resources: { requests: { cpu: '1' } } }],
+    };
+    const p = place([node('wk-1'), node('wk-2', { cpu: '2' }), pod('api', 'wk-1', init)], 'api');
+    expect(p.unplaced).toEqual(['shop/api']);
+    expect(p.why.get('shop/api')).toBe('0/2 nodes can take it: 1 drained, 1 insufficient cpu');
+  });
+
+  it('a replacement placed takes room from the next: the second of two 2-CPU pods stays Pending', () => {
+    const big = { containers: [{ name: 'c', resources: { requests: { cpu: '2' } } }] };
+    const file = parseSnapshotText(
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'List',
+        items: [node('wk-1'), node('wk-2', { cpu: '3' }), pod('a', 'wk-1', big), pod('b', 'wk-1', big)],
+      }),
+      'test',
+    );
+    const index = indexCluster(snapshotFromFile(file, 'test', 'wk-1'));
+    const p = placeReplacements(index, new Set(['wk-1']), index.podsByNode.get('wk-1') ?? []);
+    expect([...p.placedOn]).toEqual([['shop/a', 'wk-2']]);
+    expect(p.unplaced).toEqual(['shop/b']);
+  });
+
+  it('a higher-priority pod that fits only by preempting a lower-priority one names it', () => {
+    const high = { priority: 1000, containers: [{ name: 'c', resources: { requests: { cpu: '2' } } }] };
+    const low = { containers: [{ name: 'c', resources: { requests: { cpu: '2' } } }] };
+    const p = place(
+      [node('wk-1'), node('wk-2', { cpu: '2' }), pod('payments', 'wk-1', high), pod('batch', 'wk-2', low)],
+      'payments',
+    );
+    expect(p.unplaced).toEqual(['shop/payments']);
+    expect(p.preempting.get('shop/payments')).toEqual({ node: 'wk-2', victims: ['shop/batch'] });
+  });
+});
+
+describe('pendingSummary', () => {
+  it("counts each node once per term, fewest first, as the brief's example reads", () => {
+    expect(
+      pendingSummary(6, [
+        ['unschedulable'],
+        ['topology spread'],
+        ['topology spread'],
+        ['untolerated taint (control-plane)'],
+        ['untolerated taint (control-plane)'],
+        ['untolerated taint (control-plane)'],
+      ]),
+    ).toBe('0/6 nodes can take it: 1 unschedulable, 2 topology spread, 3 untolerated taint (control-plane)');
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * The scheduling model's filter plugins (src/analysis/scheduling/) on upstream's own cases: the test
+ * tables of kube-scheduler's plugins (pkg/scheduler/framework/plugins/<plugin>/*_test.go, v1.24),
+ * transcribed as data in test/fixtures/upstream/scheduler/<plugin>.json, each case with its test
+ * function and case name. Every case runs through its plugin; the status (code and upstream's
+ * reasons) must equal the table's `wantStatus` (null: Success).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
+import type { KNode, KPod } from '../../src/cluster/types.js';
+import type { FilterStatus, NodeInfo } from '../../src/analysis/scheduling/framework.js';
+import { nodeInfoOf } from '../../src/analysis/scheduling/filter.js';
+import { type NodeAffinityArgs, nodeAffinityFilter } from '../../src/analysis/scheduling/node-affinity.js';
+import { nodeNameFilter } from '../../src/analysis/scheduling/node-name.js';
+import { nodePortsFilter } from '../../src/analysis/scheduling/node-ports.js';
+import {
+  type NodeResourcesFitArgs,
+  nodeResourcesFitFilter,
+} from '../../src/analysis/scheduling/node-resources-fit.js';
+import { nodeUnschedulableFilter } from '../../src/analysis/scheduling/node-unschedulable.js';
+import { taintTolerationFilter } from '../../src/analysis/scheduling/taint-toleration.js';
+import { podTopologySpreadFilter, spreadState } from '../../src/analysis/scheduling/pod-topology-spread.js';
+
+interface Case {
+  test: string;
+  name: string;
+  pod: KPod;
+  node: KNode;
+  existingPods?: KPod[];
+  args?: Record<string, unknown>;
+  want: { code: string; reasons: string[] } | null;
+}
+
+type Filter = (pod: KPod, info: NodeInfo, args: Record<string, unknown>) => FilterStatus;
+
+const PLUGINS: Record<string, Filter> = {
+  TaintToleration: (pod, info) => taintTolerationFilter(pod, info),
+  NodeUnschedulable: (pod, info) => nodeUnschedulableFilter(pod, info),
+  NodeName: (pod, info) => nodeNameFilter(pod, info),
+  NodePorts: (pod, info) => nodePortsFilter(pod, info),
+  NodeResourcesFit: (pod, info, args) => nodeResourcesFitFilter(pod, info, args as NodeResourcesFitArgs),
+  NodeAffinity: (pod, info, args) => nodeAffinityFilter(pod, info, args as NodeAffinityArgs),
+};
+
+for (const [plugin, filter] of Object.entries(PLUGINS)) {
+  const table = JSON.parse(
+    readFileSync(new URL(`../fixtures/upstream/scheduler/${plugin}.json`, import.meta.url), 'utf8'),
+  ) as { plugin: string; source: string; cases: Case[] };
+  describe(`${plugin} on upstream's table (${table.source})`, () => {
+    it('has the plugin and cases', () => {
+      expect(table.plugin).toBe(plugin);
+      expect(table.cases.length).toBeGreaterThan(0);
+    });
+    for (const c of table.cases)
+      it(`${c.test}: ${c.name}`, () => {
+        const status = filter(c.pod, nodeInfoOf(c.node, c.existingPods ?? []), c.args ?? {});
+        expect({ code: status.code, reasons: status.reasons }).toEqual(
+          c.want ?? { code: 'Success', reasons: [] },
+        );
+      });
+  });
+}
+
+interface SpreadCase {
+  test: string;
+  name: string;
+  pod: KPod;
+  nodes: KNode[];
+  existingPods: KPod[];
+  wantStatusCode: Record<string, string>;
+}
+
+const spread = JSON.parse(
+  readFileSync(new URL('../fixtures/upstream/scheduler/PodTopologySpread.json', import.meta.url), 'utf8'),
+) as { source: string; cases: SpreadCase[] };
+
+describe(`PodTopologySpread on upstream's table (${spread.source})`, () => {
+  it('has cases', () => expect(spread.cases.length).toBeGreaterThan(0));
+  for (const c of spread.cases)
+    it(`${c.test}: ${c.name}`, () => {
+      const state = spreadState(
+        c.pod,
+        c.nodes.map((node) => ({
+          node,
+          pods: c.existingPods.filter((p) => p.spec?.nodeName === node.metadata.name),
+        })),
+      );
+      const got = Object.fromEntries(
+        c.nodes.map((n) => [n.metadata.name, podTopologySpreadFilter(c.pod, n, state).code]),
+      );
+      expect(got).toEqual(c.wantStatusCode);
+    });
+});

@@ -10,6 +10,7 @@ import { enMaintenance } from './locales/en-maintenance.js';
 import { enMaintenancePlan } from './locales/en-maintenance-plan.js';
 import { enMultiNode } from './locales/en-multi-node.js';
 import { enVerdict } from './locales/en-verdict.js';
+import { enAddons } from './locales/en-addons.js';
 import { enReport } from './locales/en-report.js';
 import { enWhatIf } from './locales/en-what-if.js';
 import { ko } from './locales/ko.js';
@@ -17,6 +18,7 @@ import { koMaintenance } from './locales/ko-maintenance.js';
 import { koMaintenancePlan } from './locales/ko-maintenance-plan.js';
 import { koMultiNode } from './locales/ko-multi-node.js';
 import { koVerdict } from './locales/ko-verdict.js';
+import { koAddons } from './locales/ko-addons.js';
 import { koReport } from './locales/ko-report.js';
 import { koWhatIf } from './locales/ko-what-if.js';
 
@@ -49,7 +51,9 @@ void instance.init({
     en: {
       translation: {
         ...en,
-        ...withChecks(en, enVerdict),
+        ...withChecks(withChecks(en, enVerdict), enAddons),
+        addonStops: enAddons.addonStops,
+        addonDerived: enAddons.addonDerived,
         whatIf: enWhatIf,
         maintenance: enMaintenance,
         maintenancePlan: enMaintenancePlan,
@@ -60,7 +64,9 @@ void instance.init({
     ko: {
       translation: {
         ...ko,
-        ...withChecks(ko, koVerdict),
+        ...withChecks(withChecks(ko, koVerdict), koAddons),
+        addonStops: koAddons.addonStops,
+        addonDerived: koAddons.addonDerived,
         whatIf: koWhatIf,
         maintenance: koMaintenance,
         maintenancePlan: koMaintenancePlan,

@@ -1,0 +1,87 @@
+/**
+ * English texts of what stops for other workloads while the node is down (issue 29): known
+ * add-ons (src/analysis/addons-table.ts, each row's source there), MetalLB's layer 2 announcer
+ * (src/analysis/network-controllers.ts) and CSI controllers (src/analysis/storage-controllers.ts).
+ * Merged into `checks` and `advice` by ../i18n.ts; `addonStops.<id>` completes
+ * `checks.cluster-addons.all-here`.
+ */
+export const enAddons = {
+  checks: {
+    'cluster-addons': {
+      'all-here':
+        '{{workload}} ({{addonName}}) has every Ready replica on {{node}}: until a replacement is Ready on another node, {{stopsText}}',
+    },
+    'network-controllers': {
+      'l2-announcer':
+        "MetalLB's speaker on {{node}} announces the LoadBalancer IPs of {{services}} ({{ips}}; layer 2: all their traffic enters through {{node}}). When {{node}} goes down another node's speaker takes the IPs over and sends gratuitous ARP: clients that honour it reconnect within seconds, others only once their ARP cache expires, and connections open through {{node}} break.",
+      'l2-unknown':
+        "MetalLB's speaker runs on {{node}} and LoadBalancer Services have IPs ({{services}}), but which node announces each IP is not known (no ServiceL2Status read: MetalLB before 0.14, BGP mode, or not allowed): if it is {{node}}, its IPs move to another node when it goes down.",
+    },
+    'csi-controller': {
+      'all-here':
+        'The CSI controller {{workload}} of driver {{driver}} has every Ready replica on {{node}}: until a replacement is Ready on another node, no volume of {{driver}} is attached, detached or provisioned. Pods moved from {{node}} with such volumes wait in ContainerCreating ("timed out waiting for external-attacher"){{podsText}}.{{attachedText}}',
+      'all-here-no-attach':
+        'The CSI controller {{workload}} of driver {{driver}} has every Ready replica on {{node}}: until a replacement is Ready on another node, no new volume of {{driver}} is provisioned (its CSIDriver needs no attach, so moved pods mount their volumes as before).',
+      'all-here-unknown-driver':
+        'The CSI controller {{workload}} has every Ready replica on {{node}}: until a replacement is Ready on another node, volumes of its driver are not attached or provisioned; which driver it serves is not known (no CSIDriver or PersistentVolume names it), so the pods that wait are not named.',
+    },
+  },
+  advice: {
+    'cluster-addons': {
+      'all-here':
+        'Give {{workload}} a second replica on another node first (more replicas, spread by pod anti-affinity or topology spread constraints), or wait until one is Ready elsewhere before you reboot {{node}}.',
+    },
+    'network-controllers': {
+      'l2-announcer':
+        'Move the IPs off {{node}} before the reboot, so the failover is planned rather than detected: kubectl label node {{node}} node.kubernetes.io/exclude-from-external-load-balancers=true (MetalLB stops announcing from it), wait until the IPs are announced elsewhere, and remove the label after the reboot (kubectl label node {{node}} node.kubernetes.io/exclude-from-external-load-balancers-).',
+    },
+    'csi-controller': {
+      'all-here':
+        'Give {{workload}} a second replica on another node first (or wait until one is Ready elsewhere), then drain {{node}}: its pods with {{driver}} volumes then attach them on their new nodes at once.',
+      'all-here-no-attach':
+        'Give {{workload}} a second replica on another node first, or expect new claims of {{driver}} to stay Pending until it is back.',
+      'all-here-unknown-driver':
+        'Give {{workload}} a second replica on another node first, or wait until one is Ready elsewhere before you reboot {{node}}.',
+    },
+  },
+  /** Parts of the csi-controller sentence. */
+  addonDerived: {
+    csiPods: ': {{pods}}',
+    csiAttachedUnknown:
+      ' Which volumes are attached to {{node}} is not known (VolumeAttachments were not read).',
+    csiAttached:
+      ' Volumes of {{driver}} attached to {{node}} (VolumeAttachments): {{volumes}}; each is detached only once its pod is gone, and its pod starts elsewhere only after that.',
+  },
+  /** What stops for others while each add-on is down (the row's source in src/analysis/addons-table.ts). */
+  addonStops: {
+    coredns:
+      'in-cluster DNS names do not resolve for any pod (answers already cached last until their TTL ends).',
+    'metrics-server':
+      'the metrics API (v1beta1.metrics.k8s.io) is unavailable: HorizontalPodAutoscalers on CPU and memory stop scaling, kubectl top fails, and deleting a namespace waits on the unavailable API.',
+    'cert-manager':
+      'no certificate is issued or renewed (certificates already issued keep working until they expire).',
+    'cert-manager-webhook':
+      "the API server refuses to create or change cert-manager's resources (Certificates, Issuers): its webhook fails closed (failurePolicy: Fail).",
+    kyverno:
+      'the requests its webhooks cover are refused where they fail closed (failurePolicy: Fail), pod creation included, the drain’s replacement pods too; where they fail open (Ignore) policies are skipped meanwhile.',
+    gatekeeper:
+      'the requests its webhook covers are refused if it fails closed (failurePolicy: Fail), or pass unchecked if it fails open (Ignore, its default).',
+    istiod:
+      'new pods in namespaces with sidecar injection are refused (the injector webhook fails closed), and the proxies get no configuration changes (they keep the last one).',
+    'external-dns':
+      'no DNS record of a Service or Ingress is created, changed or deleted (existing records stay).',
+    'sealed-secrets': 'no SealedSecret created or changed meanwhile is unsealed into its Secret.',
+    argocd: 'Argo CD neither syncs applications nor detects drift.',
+    flux: 'Flux neither fetches sources nor applies changes.',
+    'cluster-autoscaler':
+      'no node is added: pods with no room elsewhere, the drain’s included, stay Pending until it is back.',
+    'cilium-operator':
+      'Cilium does not allocate pod CIDRs to new nodes (cluster-pool IPAM) or clean up identities; pods already running keep their network.',
+    'calico-kube-controllers':
+      "Calico's controllers do not sync namespaces, service accounts and policies into Calico or release the IPs of deleted nodes; pods already running keep their network.",
+    'calico-typha':
+      'Felix on every node loses its Typha connection: new pods and policy changes are not programmed until a Typha is Ready again; pods already running keep their network.',
+    'metallb-controller':
+      'no IP is assigned to a new LoadBalancer Service (IPs already assigned stay announced by the speakers).',
+  },
+};

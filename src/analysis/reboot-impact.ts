@@ -37,6 +37,7 @@ import {
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, type Verdict, verdictOf } from './types.js';
 import { targetPodsFindings, workloadChecks } from './workload-checks.js';
 import { guardPodNotListedFindings } from './quorum-guard.js';
+import { rebootWithoutDrain } from './dead-node-reboot.js';
 
 /** Most node names an unknown-node answer lists (a large cluster's list would drown the answer). */
 export const MAX_LISTED_NODES = 30;
@@ -351,6 +352,9 @@ export function contextFor(snapshot: ClusterSnapshot, now: Date, context?: Analy
  * @param now - the analysis clock (lease ages are relative to it)
  * @param context - the snapshot already indexed at this clock ({@link analysisContext}), when
  *   several nodes are analysed over it; ignored when built for another snapshot or clock
+ * @param request - `drain: false` for a plain "can I reboot X?": a NotReady node's reboot is then
+ *   the remedy and no drain is advised ({@link rebootWithoutDrain}); absent or true: the reboot
+ *   with its drain, as every other caller asks
  * @returns findings sorted worst first, the verdict and the planes affected
  */
 export function analyzeRebootImpact(
@@ -358,6 +362,7 @@ export function analyzeRebootImpact(
   node: string,
   now: Date,
   context?: AnalysisContext,
+  request: { drain?: boolean } = {},
 ): RebootImpact {
   const { index, state } = contextFor(snapshot, now, context);
   const base = {
@@ -448,9 +453,10 @@ export function analyzeRebootImpact(
   // keeps (the eviction model, ./eviction-model.ts), no drain that moves pods promised
   // when writes are refused or the node is dead, no "clients keep working" beside the VIP's
   // interruption.
-  const sorted = keepingPriorCordon(
+  const modelled = keepingPriorCordon(
     whenDrainCannotMove(withRefusedEvictions(oneEndpointModel(withoutQuorumNoHandover(findings)))),
-  )
+  );
+  const sorted = (request.drain === false ? rebootWithoutDrain(modelled) : modelled)
     .map((f, i) => ({ f, i }))
     .sort((a, b) => SEVERITY_RANK[b.f.severity] - SEVERITY_RANK[a.f.severity] || a.i - b.i)
     .map((x) => x.f);

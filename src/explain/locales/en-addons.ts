@@ -7,6 +7,11 @@
  */
 export const enAddons = {
   checks: {
+    // A plain reboot of a NotReady node (src/analysis/dead-node-reboot.ts).
+    'dead-node-drain': {
+      'reboot-remedy':
+        '{{node}} is NotReady (Ready={{ready}}): it is out of the data plane already, so the reboot is the remedy here, not a risk: it takes nothing more away, and it is how a node whose kubelet or machine hung comes back. No drain first: a drain cannot complete while no kubelet confirms that containers stopped (its pods would only stay Terminating). Its pods (Terminating now: {{terminatingText}}): already replaced elsewhere: {{replacedText}}; not replaced: {{pendingText}}; those wait for {{node}} to come back, its kubelet then confirming that the old pods stopped.',
+    },
     'cluster-addons': {
       'all-here':
         '{{workload}} ({{addonName}}) has every Ready replica on {{node}}: until a replacement is Ready on another node, {{stopsText}}',
@@ -27,6 +32,12 @@ export const enAddons = {
     },
   },
   advice: {
+    'dead-node-drain': {
+      'reboot-remedy':
+        'Reboot {{node}} without draining it (through its console or power management if it does not answer). After the reboot check that {{node}} is Ready (kubectl get node {{node}}), that its Terminating pods are gone and the pods not replaced run again (kubectl get pods -A -o wide --field-selector spec.nodeName={{node}}). If it does not come back, make sure it is powered off, then mark it out of service (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute) so its StatefulSet pods start elsewhere; remove the taint once it is back (kubectl taint nodes {{node}} {{taint}}-).',
+      'reboot-remedy-no-out-of-service':
+        'Reboot {{node}} without draining it (through its console or power management if it does not answer). After the reboot check that {{node}} is Ready (kubectl get node {{node}}), that its Terminating pods are gone and the pods not replaced run again (kubectl get pods -A -o wide --field-selector spec.nodeName={{node}}). If it does not come back, make sure it is powered off, then delete its Node object (kubectl delete node {{node}}) so its StatefulSet pods start elsewhere; its kubelet registers it again when it comes back.',
+    },
     'cluster-addons': {
       'all-here':
         'Give {{workload}} a second replica on another node first (more replicas, spread by pod anti-affinity or topology spread constraints), or wait until one is Ready elsewhere before you reboot {{node}}.',

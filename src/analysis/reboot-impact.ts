@@ -38,6 +38,7 @@ import { type Finding, type Plane, PLANES, SEVERITY_RANK, type Verdict, verdictO
 import { targetPodsFindings, workloadChecks } from './workload-checks.js';
 import { guardPodNotListedFindings } from './quorum-guard.js';
 import { rebootWithoutDrain } from './dead-node-reboot.js';
+import { externalEtcdFindings, unknownLeaderFindings } from './external-etcd.js';
 
 /** Most node names an unknown-node answer lists (a large cluster's list would drown the answer). */
 export const MAX_LISTED_NODES = 30;
@@ -428,6 +429,9 @@ export function analyzeRebootImpact(
     findings.push(
       ...(isCp || etcdMember ? etcdFindings : etcdFindings.filter((f) => f.check === 'etcd-topology')),
     );
+    // External etcd is read and judged too (issue 29): its health decides what a change risks.
+    if (isCp && !etcdMember) findings.push(...externalEtcdFindings(state.etcd, node));
+    if (etcdMember) findings.push(...unknownLeaderFindings(state.etcd, node));
     // NOSPACE/CORRUPT: the cluster takes only reads and deletes, so a drain's evictions fail on any node.
     if (!isCp && !etcdMember) findings.push(...etcdAlarmFindings(state.etcd));
   }

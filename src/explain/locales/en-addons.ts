@@ -12,6 +12,18 @@ export const enAddons = {
       'reboot-remedy':
         '{{node}} is NotReady (Ready={{ready}}): it is out of the data plane already, so the reboot is the remedy here, not a risk: it takes nothing more away, and it is how a node whose kubelet or machine hung comes back. No drain first: a drain cannot complete while no kubelet confirms that containers stopped (its pods would only stay Terminating). Its pods (Terminating now: {{terminatingText}}): already replaced elsewhere: {{replacedText}}; not replaced: {{pendingText}}; those wait for {{node}} to come back, its kubelet then confirming that the old pods stopped.',
     },
+    'etcd-quorum-after': {
+      'external-kept':
+        'The external etcd has {{healthy}} of {{voters}} members healthy (quorum {{quorum}}, {{spare}} more failure(s) tolerated){{downText}}; rebooting {{node}} takes none of them down.',
+      'external-no-spare':
+        'The external etcd has no failure tolerance left: {{healthy}} of {{voters}} members healthy, exactly its quorum of {{quorum}}{{downText}}. Rebooting {{node}} takes no member down, but while the change happens one more member lost (a host, a network cut) stops every write cluster-wide.',
+      'lost-external':
+        'The external etcd has lost quorum already: {{healthy}} of {{voters}} members healthy, short of its quorum of {{quorum}}{{downText}}. Nothing can be written cluster-wide until a majority is back.',
+    },
+    'etcd-leader': {
+      unknown:
+        "The etcd leader is not known: etcd itself was not read (no etcd entry for this cluster in the bot's configuration), so member health, leader and alarms come from the etcd pods only.",
+    },
     'cluster-addons': {
       'all-here':
         '{{workload}} ({{addonName}}) has every Ready replica on {{node}}: until a replacement is Ready on another node, {{stopsText}}',
@@ -32,6 +44,16 @@ export const enAddons = {
     },
   },
   advice: {
+    'etcd-quorum-after': {
+      'external-no-spare':
+        'Bring the etcd members that are down back first ({{down}}), or replace them (remove a dead member, then add a new one), then do the change: with a member down, etcd has no margin for anything else going wrong.',
+      'lost-external':
+        'Restore the external etcd members ({{down}}) first: until a majority answers, no change can be made.',
+    },
+    'etcd-leader': {
+      unknown:
+        'To have the leader, member health and alarms read from etcd itself, give this cluster an etcd entry in the bot\'s configuration (ca, cert, key: on kubeadm /etc/kubernetes/pki/etcd/ca.crt and the healthcheck-client pair; see docs/clusters.md, "Reading etcd directly").',
+    },
     'dead-node-drain': {
       'reboot-remedy':
         'Reboot {{node}} without draining it (through its console or power management if it does not answer). After the reboot check that {{node}} is Ready (kubectl get node {{node}}), that its Terminating pods are gone and the pods not replaced run again (kubectl get pods -A -o wide --field-selector spec.nodeName={{node}}). If it does not come back, make sure it is powered off, then mark it out of service (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute) so its StatefulSet pods start elsewhere; remove the taint once it is back (kubectl taint nodes {{node}} {{taint}}-).',

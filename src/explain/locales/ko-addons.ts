@@ -11,6 +11,18 @@ export const koAddons = {
       'reboot-remedy':
         '{{node}}(은)는 NotReady입니다(Ready={{ready}}): 이미 데이터 플레인에서 빠져 있으므로 여기서 재부팅은 위험이 아니라 해결책입니다. 더 잃는 것이 없고, kubelet이나 머신이 멈춘 노드는 재부팅으로 돌아옵니다. 먼저 드레인하지 마세요: 컨테이너가 멈췄다고 확인해 줄 kubelet이 없는 동안 드레인은 끝날 수 없습니다(파드는 Terminating으로 남을 뿐입니다). 이 노드의 파드(지금 Terminating: {{terminatingText}}): 이미 다른 곳에서 대체됨: {{replacedText}}; 대체되지 않음: {{pendingText}}. 이 파드들은 {{node}}(이)가 돌아와 kubelet이 이전 파드의 종료를 확인할 때까지 기다립니다.',
     },
+    'etcd-quorum-after': {
+      'external-kept':
+        '외부 etcd의 멤버 {{voters}}개 중 {{healthy}}개가 정상입니다 (쿼럼 {{quorum}}, 추가 장애 {{spare}}개 허용){{downText}}. {{node}} 재부팅은 어느 멤버도 내리지 않습니다.',
+      'external-no-spare':
+        '외부 etcd에 남은 장애 허용치가 없습니다: 멤버 {{voters}}개 중 {{healthy}}개만 정상으로 쿼럼 {{quorum}}과 같습니다{{downText}}. {{node}} 재부팅은 멤버를 내리지 않지만, 작업 중 멤버 하나를 더 잃으면(호스트, 네트워크 단절) 클러스터 전체의 쓰기가 멈춥니다.',
+      'lost-external':
+        '외부 etcd는 이미 쿼럼을 잃었습니다: 멤버 {{voters}}개 중 {{healthy}}개만 정상으로 쿼럼 {{quorum}}에 못 미칩니다{{downText}}. 과반이 돌아올 때까지 클러스터 전체에서 아무것도 쓸 수 없습니다.',
+    },
+    'etcd-leader': {
+      unknown:
+        'etcd 리더는 알 수 없습니다: etcd 자체를 읽지 않았으므로(봇 설정에 이 클러스터의 etcd 항목이 없음) 멤버 상태, 리더, 알람은 etcd 파드로만 판단합니다.',
+    },
     'cluster-addons': {
       'all-here':
         '{{workload}} ({{addonName}})의 Ready 레플리카가 모두 {{node}}에 있습니다: 다른 노드에서 대체 파드가 Ready가 될 때까지 {{stopsText}}',
@@ -31,6 +43,16 @@ export const koAddons = {
     },
   },
   advice: {
+    'etcd-quorum-after': {
+      'external-no-spare':
+        '먼저 내려간 etcd 멤버({{down}})를 되살리거나 교체한 뒤(죽은 멤버를 제거하고 새 멤버 추가) 작업하세요: 멤버가 내려간 동안 etcd에는 다른 문제를 견딜 여유가 없습니다.',
+      'lost-external':
+        '먼저 외부 etcd 멤버({{down}})를 복구하세요: 과반이 응답할 때까지 어떤 변경도 할 수 없습니다.',
+    },
+    'etcd-leader': {
+      unknown:
+        '리더, 멤버 상태, 알람을 etcd에서 직접 읽으려면 봇 설정에서 이 클러스터에 etcd 항목을 주세요 (ca, cert, key: kubeadm이라면 /etc/kubernetes/pki/etcd/ca.crt와 healthcheck-client 쌍; docs/clusters.md "Reading etcd directly" 참고).',
+    },
     'dead-node-drain': {
       'reboot-remedy':
         '{{node}}(을)를 드레인하지 말고 재부팅하세요(응답이 없으면 콘솔이나 전원 관리로). 재부팅 뒤 {{node}}(이)가 Ready인지(kubectl get node {{node}}), Terminating 파드가 사라지고 대체되지 않은 파드가 다시 실행되는지 확인하세요(kubectl get pods -A -o wide --field-selector spec.nodeName={{node}}). 돌아오지 않으면 꺼진 것을 확인한 뒤 서비스 중단으로 표시해(kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute) StatefulSet 파드가 다른 곳에서 시작되게 하고, 돌아오면 테인트를 지우세요(kubectl taint nodes {{node}} {{taint}}-).',

@@ -36,17 +36,20 @@ export function addonOf(owner: TopOwner, pod: KPod): AddonRow | null {
 }
 
 /**
- * One `cluster-addons` finding (data plane, warn, variant `all-here`) per known cluster-wide
- * add-on whose every Ready replica runs on the node (none Ready on another node, none Terminating
- * counted): facts `addon` (the row id, whose sentence says what stops for others), `addonName`,
- * `workload`, `podsHere`. An add-on with a Ready replica elsewhere, or a per-node one
- * (NodeLocal DNSCache, kured: `scope: 'node'`), gives none.
+ * One `cluster-addons` finding (data plane, warn, variant `all-here`) naming every known
+ * cluster-wide add-on whose Ready replicas all run on the node (none Ready on another node, none
+ * Terminating counted), in parallel lists: `addons` (the row ids, whose sentences say what stops
+ * for others), `addonNames`, `workloads`; `count` of them. An add-on with a Ready replica
+ * elsewhere, or a per-node one (NodeLocal DNSCache, kured: `scope: 'node'`), is not named; nor is
+ * anything on the cluster's only node (no other node could run a replacement: the only-node
+ * answers say everything there is down until it is back).
  * @param index - the cluster index
  * @param node - the target node
- * @returns the findings, in pod order
+ * @returns the finding, or none
  */
 export function addonChecks(index: ClusterIndex, node: string): Finding[] {
-  const out: Finding[] = [];
+  if (index.snapshot.nodes.length < 2) return [];
+  const found: { row: AddonRow; owner: TopOwner }[] = [];
   const seen = new Set<string>();
   for (const pod of index.podsByNode.get(node) ?? []) {
     if (isMirrorPod(pod)) continue;
@@ -55,27 +58,19 @@ export function addonChecks(index: ClusterIndex, node: string): Finding[] {
     seen.add(owner.uid);
     const row = addonOf(owner, pod);
     if (row === null || row.scope !== 'cluster') continue;
-    const pods = podsOfOwner(index, owner);
-    const readyElsewhere = pods.filter(
+    const readyElsewhere = podsOfOwner(index, owner).some(
       (s) => s.nodeName !== null && s.nodeName !== node && s.ready === true && !s.deletionTimestamp,
-    ).length;
-    if (readyElsewhere > 0) continue;
-    out.push(
-      finding(
-        'cluster-addons',
-        'data',
-        'warn',
-        'all-here',
-        {
-          node,
-          addon: row.id,
-          addonName: row.name,
-          workload: `${owner.namespace}/${owner.name}`,
-          podsHere: pods.filter((s) => s.nodeName === node).length,
-        },
-        { kind: owner.kind, name: owner.name, namespace: owner.namespace },
-      ),
     );
+    if (!readyElsewhere) found.push({ row, owner });
   }
-  return out;
+  if (found.length === 0) return [];
+  return [
+    finding('cluster-addons', 'data', 'warn', 'all-here', {
+      node,
+      addons: found.map((x) => x.row.id),
+      addonNames: found.map((x) => x.row.name),
+      workloads: found.map((x) => `${x.owner.namespace}/${x.owner.name}`),
+      count: found.length,
+    }),
+  ];
 }

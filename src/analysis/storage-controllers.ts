@@ -57,7 +57,7 @@ function driverOf(index: ClusterIndex, pod: KPod, workloadLabels: Record<string,
  * `all-here-unknown-driver` (which driver it serves is not known). Facts: `workload`, `driver`,
  * `pods` (evictable pods on the node with volumes of the driver: they move and wait), `attached`
  * (the node's VolumeAttachments of the driver, by PersistentVolume; null when VolumeAttachments
- * were not read: unknown).
+ * were not read: unknown). None on the cluster's only node.
  * @param index - the cluster index
  * @param node - the target node
  * @param evictable - the node's evictable pods (they are the ones a drain moves)
@@ -68,6 +68,8 @@ export function csiControllerChecks(
   evictable: readonly KPod[],
 ): Finding[] {
   const out: Finding[] = [];
+  // The cluster's only node: no other node could run a replacement (the only-node answers say so).
+  if (index.snapshot.nodes.length < 2) return out;
   const seen = new Set<string>();
   for (const pod of index.podsByNode.get(node) ?? []) {
     if (isMirrorPod(pod) || !(pod.spec?.containers ?? []).some((c) => SIDECAR.test(c.image ?? ''))) continue;

@@ -167,8 +167,8 @@ function ageText(tr: Translator, minutes: number): string {
 }
 
 /**
- * The phrases of the issue 29 findings: what stops for others while an add-on is down
- * (`addonStops.<id>`), and the CSI controller's waiting pods and attached volumes (`attached`
+ * The phrases of the issue 29 findings: what stops for others while each add-on is down
+ * (`addonStops.<id>`, one sentence per add-on), and the CSI controller's waiting pods and attached volumes (`attached`
  * null: VolumeAttachments not read, said unknown).
  * @param tr - the translator
  * @param f - a `cluster-addons` or `csi-controller` finding
@@ -177,7 +177,22 @@ function addonParams(tr: Translator, f: Finding): Record<string, string> {
   const { facts } = f;
   const list = (v: FactValue | undefined): string[] =>
     Array.isArray(v) ? [...(v as readonly string[])] : [];
-  if (f.check === 'cluster-addons') return { stopsText: tr.t(`addonStops.${String(facts.addon)}`) };
+  if (f.check === 'cluster-addons') {
+    const names = list(facts.addonNames);
+    const workloads = list(facts.workloads);
+    return {
+      workloadsText: tr.list(workloads),
+      addonsText: list(facts.addons)
+        .map((id, i) =>
+          tr.t('addonDerived.addon', {
+            workload: workloads[i] ?? '',
+            name: names[i] ?? '',
+            stops: tr.t(`addonStops.${id}`),
+          }),
+        )
+        .join(' '),
+    };
+  }
   const pods = list(facts.pods);
   const attached = facts.attached;
   const node = String(facts.node ?? '');

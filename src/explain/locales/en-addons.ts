@@ -22,11 +22,13 @@ export const enAddons = {
     },
     'etcd-leader': {
       unknown:
-        "The etcd leader is not known: etcd itself was not read (no etcd entry for this cluster in the bot's configuration), so member health, leader and alarms come from the etcd pods only.",
+        "The etcd leader is not known: etcd itself was not read (no etcd entry for this cluster in the bot's configuration), so member health, leader and alarms come from the etcd pods only. To have them read from etcd, give this cluster an etcd entry (ca, cert, key: on kubeadm /etc/kubernetes/pki/etcd/ca.crt and the healthcheck-client pair; docs/clusters.md, 'Reading etcd directly').",
     },
     'cluster-addons': {
       'all-here':
-        '{{workload}} ({{addonName}}) has every Ready replica on {{node}}: until a replacement is Ready on another node, {{stopsText}}',
+        'Add-ons other workloads depend on have every Ready replica on {{node}}; until a replacement is Ready on another node: {{addonsText}}',
+      'all-here_one':
+        'An add-on other workloads depend on has every Ready replica on {{node}}; until a replacement is Ready on another node: {{addonsText}}',
     },
     'network-controllers': {
       'l2-announcer':
@@ -50,35 +52,38 @@ export const enAddons = {
       'lost-external':
         'Restore the external etcd members ({{down}}) first: until a majority answers, no change can be made.',
     },
-    'etcd-leader': {
-      unknown:
-        'To have the leader, member health and alarms read from etcd itself, give this cluster an etcd entry in the bot\'s configuration (ca, cert, key: on kubeadm /etc/kubernetes/pki/etcd/ca.crt and the healthcheck-client pair; see docs/clusters.md, "Reading etcd directly").',
-    },
     'dead-node-drain': {
       'reboot-remedy':
-        'Reboot {{node}} without draining it (through its console or power management if it does not answer). After the reboot check that {{node}} is Ready (kubectl get node {{node}}), that its Terminating pods are gone and the pods not replaced run again (kubectl get pods -A -o wide --field-selector spec.nodeName={{node}}). If it does not come back, make sure it is powered off, then mark it out of service (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute) so its StatefulSet pods start elsewhere; remove the taint once it is back (kubectl taint nodes {{node}} {{taint}}-).',
+        'Reboot {{node}} without draining it (through its console or power management if it does not answer). After the reboot check that {{node}} is Ready (kubectl get node {{node}}), that its Terminating pods are gone and the pods not replaced run again (kubectl get pods --all-namespaces -o wide --field-selector spec.nodeName={{node}}). If it does not come back, make sure it is powered off, then mark it out of service (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute) so its StatefulSet pods start elsewhere; remove the taint once it is back (kubectl taint nodes {{node}} {{taint}}-).',
       'reboot-remedy-no-out-of-service':
-        'Reboot {{node}} without draining it (through its console or power management if it does not answer). After the reboot check that {{node}} is Ready (kubectl get node {{node}}), that its Terminating pods are gone and the pods not replaced run again (kubectl get pods -A -o wide --field-selector spec.nodeName={{node}}). If it does not come back, make sure it is powered off, then delete its Node object (kubectl delete node {{node}}) so its StatefulSet pods start elsewhere; its kubelet registers it again when it comes back.',
+        'Reboot {{node}} without draining it (through its console or power management if it does not answer). After the reboot check that {{node}} is Ready (kubectl get node {{node}}), that its Terminating pods are gone and the pods not replaced run again (kubectl get pods --all-namespaces -o wide --field-selector spec.nodeName={{node}}). If it does not come back, make sure it is powered off, then delete its Node object (kubectl delete node {{node}}) so its StatefulSet pods start elsewhere; its kubelet registers it again when it comes back.',
     },
     'cluster-addons': {
       'all-here':
-        'Give {{workload}} a second replica on another node first (more replicas, spread by pod anti-affinity or topology spread constraints), or wait until one is Ready elsewhere before you reboot {{node}}.',
+        'Give each of {{workloadsText}} a second replica on another node (more replicas, spread by pod anti-affinity or topology spread constraints), so that they keep serving while {{node}} is down.',
+      'all-here_one':
+        'Give {{workloadsText}} a second replica on another node (more replicas, spread by pod anti-affinity or topology spread constraints), so that it keeps serving while {{node}} is down.',
     },
     'network-controllers': {
       'l2-announcer':
         'Move the IPs off {{node}} before the reboot, so the failover is planned rather than detected: kubectl label node {{node}} node.kubernetes.io/exclude-from-external-load-balancers=true (MetalLB stops announcing from it), wait until the IPs are announced elsewhere, and remove the label after the reboot (kubectl label node {{node}} node.kubernetes.io/exclude-from-external-load-balancers-).',
+      'l2-announcer-drain':
+        'Move the IPs off {{node}} before you drain it, so the failover is planned rather than detected: kubectl label node {{node}} node.kubernetes.io/exclude-from-external-load-balancers=true (MetalLB stops announcing from it), wait until the IPs are announced elsewhere, and remove the label once you uncordon {{node}} (kubectl label node {{node}} node.kubernetes.io/exclude-from-external-load-balancers-).',
+      'l2-announcer-lost':
+        'When {{node}} fails, MetalLB moves its IPs on its own once memberlist notices; clients that ignore gratuitous ARP keep sending to {{node}} until their ARP cache expires. For planned work, take it out first (kubectl label node {{node}} node.kubernetes.io/exclude-from-external-load-balancers=true).',
     },
     'csi-controller': {
       'all-here':
-        'Give {{workload}} a second replica on another node first (or wait until one is Ready elsewhere), then drain {{node}}: its pods with {{driver}} volumes then attach them on their new nodes at once.',
+        'Give {{workload}} a second replica on another node (or wait until one is Ready elsewhere), so that volumes of {{driver}} are attached and detached while {{node}} is down.',
       'all-here-no-attach':
-        'Give {{workload}} a second replica on another node first, or expect new claims of {{driver}} to stay Pending until it is back.',
+        'Give {{workload}} a second replica on another node, or expect new claims of {{driver}} to stay Pending while {{node}} is down.',
       'all-here-unknown-driver':
-        'Give {{workload}} a second replica on another node first, or wait until one is Ready elsewhere before you reboot {{node}}.',
+        'Give {{workload}} a second replica on another node (or wait until one is Ready elsewhere), so that volumes are attached and provisioned while {{node}} is down.',
     },
   },
   /** Parts of the csi-controller sentence. */
   addonDerived: {
+    addon: '{{workload}} ({{name}}): {{stops}}',
     csiPods: ': {{pods}}',
     csiAttachedUnknown:
       ' Which volumes are attached to {{node}} is not known (VolumeAttachments were not read).',
@@ -109,11 +114,11 @@ export const enAddons = {
     'cluster-autoscaler':
       'no node is added: pods with no room elsewhere, the drain’s included, stay Pending until it is back.',
     'cilium-operator':
-      'Cilium does not allocate pod CIDRs to new nodes (cluster-pool IPAM) or clean up identities; pods already running keep their network.',
+      'Cilium does not allocate pod CIDRs to new nodes (cluster-pool IPAM) or clean up identities; the network of running pods is not affected.',
     'calico-kube-controllers':
-      "Calico's controllers do not sync namespaces, service accounts and policies into Calico or release the IPs of deleted nodes; pods already running keep their network.",
+      "Calico's controllers do not sync namespaces, service accounts and policies into Calico or release the IPs of deleted nodes; the network of running pods is not affected.",
     'calico-typha':
-      'Felix on every node loses its Typha connection: new pods and policy changes are not programmed until a Typha is Ready again; pods already running keep their network.',
+      'Felix on every node loses its Typha connection: new pods and policy changes are not programmed until a Typha is Ready again; the network of running pods is not affected.',
     'metallb-controller':
       'no IP is assigned to a new LoadBalancer Service (IPs already assigned stay announced by the speakers).',
   },

@@ -15,17 +15,17 @@ export const koAddons = {
       'external-kept':
         '외부 etcd의 멤버 {{voters}}개 중 {{healthy}}개가 정상입니다 (쿼럼 {{quorum}}, 추가 장애 {{spare}}개 허용){{downText}}. {{node}} 재부팅은 어느 멤버도 내리지 않습니다.',
       'external-no-spare':
-        '외부 etcd에 남은 장애 허용치가 없습니다: 멤버 {{voters}}개 중 {{healthy}}개만 정상으로 쿼럼 {{quorum}}과 같습니다{{downText}}. {{node}} 재부팅은 멤버를 내리지 않지만, 작업 중 멤버 하나를 더 잃으면(호스트, 네트워크 단절) 클러스터 전체의 쓰기가 멈춥니다.',
+        '외부 etcd에 남은 장애 허용치가 없습니다: 멤버 {{voters}}개 중 {{healthy}}개만 정상이며 쿼럼 {{quorum}}개와 같습니다{{downText}}. {{node}} 재부팅은 멤버를 내리지 않지만, 작업 중 멤버 하나를 더 잃으면(호스트, 네트워크 단절) 클러스터 전체의 쓰기가 멈춥니다.',
       'lost-external':
         '외부 etcd는 이미 쿼럼을 잃었습니다: 멤버 {{voters}}개 중 {{healthy}}개만 정상으로 쿼럼 {{quorum}}에 못 미칩니다{{downText}}. 과반이 돌아올 때까지 클러스터 전체에서 아무것도 쓸 수 없습니다.',
     },
     'etcd-leader': {
       unknown:
-        'etcd 리더는 알 수 없습니다: etcd 자체를 읽지 않았으므로(봇 설정에 이 클러스터의 etcd 항목이 없음) 멤버 상태, 리더, 알람은 etcd 파드로만 판단합니다.',
+        'etcd 리더는 알 수 없습니다: etcd 자체를 읽지 않았으므로(봇 설정에 이 클러스터의 etcd 항목이 없음) 멤버 상태, 리더, 알람은 etcd 파드로만 판단합니다. etcd에서 직접 읽으려면 이 클러스터에 etcd 항목을 주세요 (ca, cert, key: kubeadm이라면 /etc/kubernetes/pki/etcd/ca.crt와 healthcheck-client 쌍; docs/clusters.md "Reading etcd directly").',
     },
     'cluster-addons': {
       'all-here':
-        '{{workload}} ({{addonName}})의 Ready 레플리카가 모두 {{node}}에 있습니다: 다른 노드에서 대체 파드가 Ready가 될 때까지 {{stopsText}}',
+        '다른 워크로드가 기대는 애드온의 Ready 레플리카가 모두 {{node}}에 있습니다. 다른 노드에서 대체 파드가 Ready가 될 때까지: {{addonsText}}',
     },
     'network-controllers': {
       'l2-announcer':
@@ -49,35 +49,36 @@ export const koAddons = {
       'lost-external':
         '먼저 외부 etcd 멤버({{down}})를 복구하세요: 과반이 응답할 때까지 어떤 변경도 할 수 없습니다.',
     },
-    'etcd-leader': {
-      unknown:
-        '리더, 멤버 상태, 알람을 etcd에서 직접 읽으려면 봇 설정에서 이 클러스터에 etcd 항목을 주세요 (ca, cert, key: kubeadm이라면 /etc/kubernetes/pki/etcd/ca.crt와 healthcheck-client 쌍; docs/clusters.md "Reading etcd directly" 참고).',
-    },
     'dead-node-drain': {
       'reboot-remedy':
-        '{{node}}(을)를 드레인하지 말고 재부팅하세요(응답이 없으면 콘솔이나 전원 관리로). 재부팅 뒤 {{node}}(이)가 Ready인지(kubectl get node {{node}}), Terminating 파드가 사라지고 대체되지 않은 파드가 다시 실행되는지 확인하세요(kubectl get pods -A -o wide --field-selector spec.nodeName={{node}}). 돌아오지 않으면 꺼진 것을 확인한 뒤 서비스 중단으로 표시해(kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute) StatefulSet 파드가 다른 곳에서 시작되게 하고, 돌아오면 테인트를 지우세요(kubectl taint nodes {{node}} {{taint}}-).',
+        '{{node}}(을)를 드레인하지 말고 재부팅하세요(응답이 없으면 콘솔이나 전원 관리로). 재부팅 뒤 {{node}}(이)가 Ready인지(kubectl get node {{node}}), Terminating 파드가 사라지고 대체되지 않은 파드가 다시 실행되는지 확인하세요(kubectl get pods --all-namespaces -o wide --field-selector spec.nodeName={{node}}). 돌아오지 않으면 꺼진 것을 확인한 뒤 서비스 중단으로 표시해(kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute) StatefulSet 파드가 다른 곳에서 시작되게 하고, 돌아오면 테인트를 지우세요(kubectl taint nodes {{node}} {{taint}}-).',
       'reboot-remedy-no-out-of-service':
-        '{{node}}(을)를 드레인하지 말고 재부팅하세요(응답이 없으면 콘솔이나 전원 관리로). 재부팅 뒤 {{node}}(이)가 Ready인지(kubectl get node {{node}}), Terminating 파드가 사라지고 대체되지 않은 파드가 다시 실행되는지 확인하세요(kubectl get pods -A -o wide --field-selector spec.nodeName={{node}}). 돌아오지 않으면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제해(kubectl delete node {{node}}) StatefulSet 파드가 다른 곳에서 시작되게 하세요. kubelet이 돌아오면 노드를 다시 등록합니다.',
+        '{{node}}(을)를 드레인하지 말고 재부팅하세요(응답이 없으면 콘솔이나 전원 관리로). 재부팅 뒤 {{node}}(이)가 Ready인지(kubectl get node {{node}}), Terminating 파드가 사라지고 대체되지 않은 파드가 다시 실행되는지 확인하세요(kubectl get pods --all-namespaces -o wide --field-selector spec.nodeName={{node}}). 돌아오지 않으면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제해(kubectl delete node {{node}}) StatefulSet 파드가 다른 곳에서 시작되게 하세요. kubelet이 돌아오면 노드를 다시 등록합니다.',
     },
     'cluster-addons': {
       'all-here':
-        '먼저 {{workload}}의 두 번째 레플리카를 다른 노드에 두세요 (레플리카를 늘리고 anti-affinity나 topology spread로 분산). 아니면 다른 곳에서 하나가 Ready가 된 뒤에 {{node}}(을)를 재부팅하세요.',
+        '{{workloadsText}}에 다른 노드의 두 번째 레플리카를 두세요 (레플리카를 늘리고 anti-affinity나 topology spread로 분산). 그러면 {{node}}(이)가 내려간 동안에도 계속 동작합니다.',
     },
     'network-controllers': {
       'l2-announcer':
         '재부팅 전에 IP를 {{node}}에서 옮겨 장애 감지가 아닌 계획된 전환이 되게 하세요: kubectl label node {{node}} node.kubernetes.io/exclude-from-external-load-balancers=true (MetalLB가 그 노드에서 광고를 멈춥니다), IP가 다른 곳에서 광고될 때까지 기다린 뒤, 재부팅 후 레이블을 지우세요 (kubectl label node {{node}} node.kubernetes.io/exclude-from-external-load-balancers-).',
+      'l2-announcer-drain':
+        '드레인 전에 IP를 {{node}}에서 옮겨 장애 감지가 아닌 계획된 전환이 되게 하세요: kubectl label node {{node}} node.kubernetes.io/exclude-from-external-load-balancers=true (MetalLB가 그 노드에서 광고를 멈춥니다), IP가 다른 곳에서 광고될 때까지 기다린 뒤, {{node}}(을)를 언코든할 때 레이블을 지우세요 (kubectl label node {{node}} node.kubernetes.io/exclude-from-external-load-balancers-).',
+      'l2-announcer-lost':
+        '{{node}}에 장애가 나면 MetalLB가 memberlist로 알아차린 뒤 IP를 스스로 옮깁니다. gratuitous ARP를 무시하는 클라이언트는 ARP 캐시가 만료될 때까지 {{node}}(으)로 계속 보냅니다. 계획된 작업이라면 먼저 빼세요 (kubectl label node {{node}} node.kubernetes.io/exclude-from-external-load-balancers=true).',
     },
     'csi-controller': {
       'all-here':
-        '먼저 {{workload}}의 두 번째 레플리카를 다른 노드에 두세요(또는 다른 곳에서 하나가 Ready가 될 때까지 기다리세요). 그다음 {{node}}(을)를 드레인하면 {{driver}} 볼륨을 쓰는 파드가 새 노드에서 바로 볼륨을 연결합니다.',
+        '{{workload}}의 두 번째 레플리카를 다른 노드에 두세요(또는 다른 곳에서 하나가 Ready가 될 때까지 기다리세요). 그러면 {{node}}(이)가 내려간 동안에도 {{driver}} 볼륨이 연결되고 해제됩니다.',
       'all-here-no-attach':
-        '먼저 {{workload}}의 두 번째 레플리카를 다른 노드에 두세요. 아니면 {{driver}}의 새 클레임이 컨트롤러가 돌아올 때까지 Pending으로 남는 것을 감수하세요.',
+        '{{workload}}의 두 번째 레플리카를 다른 노드에 두세요. 아니면 {{node}}(이)가 내려간 동안 {{driver}}의 새 클레임이 Pending으로 남는 것을 감수하세요.',
       'all-here-unknown-driver':
-        '먼저 {{workload}}의 두 번째 레플리카를 다른 노드에 두세요. 아니면 다른 곳에서 하나가 Ready가 된 뒤에 {{node}}(을)를 재부팅하세요.',
+        '{{workload}}의 두 번째 레플리카를 다른 노드에 두세요(또는 다른 곳에서 하나가 Ready가 될 때까지 기다리세요). 그러면 {{node}}(이)가 내려간 동안에도 볼륨이 연결되고 프로비저닝됩니다.',
     },
   },
   /** csi-controller 문장의 부분. */
   addonDerived: {
+    addon: '{{workload}} ({{name}}): {{stops}}',
     csiPods: ': {{pods}}',
     csiAttachedUnknown: ' {{node}}에 연결된 볼륨은 알 수 없습니다 (VolumeAttachment를 읽지 못함).',
     csiAttached:
@@ -104,11 +105,11 @@ export const koAddons = {
     'cluster-autoscaler':
       '노드가 추가되지 않습니다: 다른 곳에 자리가 없는 파드는(드레인으로 옮겨지는 파드 포함) 돌아올 때까지 Pending으로 남습니다.',
     'cilium-operator':
-      'Cilium이 새 노드에 파드 CIDR을 할당하지 않고(cluster-pool IPAM) identity를 정리하지 않습니다. 실행 중인 파드의 네트워크는 유지됩니다.',
+      'Cilium이 새 노드에 파드 CIDR을 할당하지 않고(cluster-pool IPAM) identity를 정리하지 않습니다. 실행 중인 파드의 네트워크에는 영향이 없습니다.',
     'calico-kube-controllers':
-      'Calico 컨트롤러가 네임스페이스, 서비스 어카운트, 정책을 Calico에 동기화하지 않고 삭제된 노드의 IP를 회수하지 않습니다. 실행 중인 파드의 네트워크는 유지됩니다.',
+      'Calico 컨트롤러가 네임스페이스, 서비스 어카운트, 정책을 Calico에 동기화하지 않고 삭제된 노드의 IP를 회수하지 않습니다. 실행 중인 파드의 네트워크에는 영향이 없습니다.',
     'calico-typha':
-      '모든 노드의 Felix가 Typha 연결을 잃습니다: Typha가 다시 Ready가 될 때까지 새 파드와 정책 변경이 반영되지 않습니다. 실행 중인 파드의 네트워크는 유지됩니다.',
+      '모든 노드의 Felix가 Typha 연결을 잃습니다: Typha가 다시 Ready가 될 때까지 새 파드와 정책 변경이 반영되지 않습니다. 실행 중인 파드의 네트워크에는 영향이 없습니다.',
     'metallb-controller':
       '새 LoadBalancer 서비스에 IP가 할당되지 않습니다 (이미 할당된 IP는 speaker가 계속 광고).',
   },

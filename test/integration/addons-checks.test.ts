@@ -17,6 +17,8 @@ import { koAddons } from '../../src/explain/locales/ko-addons.js';
 import { renderText } from '../../src/explain/render-text.js';
 import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { kubeConfigOf, loadScenario, startScenarioSimulator } from '../helpers/simulator.js';
+import { addonViolations } from '../helpers/addon-invariants.js';
+import type { Reply } from '../../src/explain/reply.js';
 
 type Item = SnapshotFile['items'][number];
 
@@ -293,5 +295,104 @@ describe('a dead node: the plain reboot is the remedy, the drain and reboot stay
     expect(of(reboot.impact, 'dead-node-drain')).toEqual(['reboot-remedy']);
     expect(reboot.text).not.toContain('Do not reboot');
     expect(answer(file, file.items, 'vega-wk-2', true).impact.verdict).toBe('unsafe');
+  });
+});
+
+describe('the invariants of these findings catch planted contradictions (rules 52 to 54)', () => {
+  const reply = (p: Partial<Reply>): Reply => ({
+    kind: 'reboot-impact',
+    locale: 'en',
+    title: 't',
+    verdict: 'caution',
+    summary: 's',
+    planes: [{ plane: 'data', affected: true, heading: 'h', reasons: [], stops: [], keepsWorking: [] }],
+    sections: [],
+    advice: [],
+    actions: [],
+    context: { cluster: 'c', snapshotAt: null, requestId: 'r' },
+    findings: [],
+    ...p,
+  });
+  const ctx = { target: 'n1', downNodes: [], allControlPlane: false, minor: 33, nodeCount: 3 };
+  const remedy = {
+    check: 'dead-node-drain' as const,
+    plane: 'data' as const,
+    severity: 'warn' as const,
+    variant: 'reboot-remedy',
+    facts: { node: 'n1' },
+  };
+  it.each([
+    [
+      '"do not reboot" beside the remedy',
+      { findings: [remedy], summary: 'Do not reboot n1 now: one blocking problem below.' },
+      ctx,
+      false,
+      /yet: "Do not reboot n1 now"/,
+    ],
+    [
+      'the remedy blocking',
+      { findings: [{ ...remedy, severity: 'block' as const }] },
+      ctx,
+      false,
+      /is blocked by its drain/,
+    ],
+    [
+      'an add-on on the only node',
+      {
+        findings: [
+          {
+            check: 'cluster-addons' as const,
+            plane: 'data' as const,
+            severity: 'warn' as const,
+            variant: 'all-here',
+            facts: {},
+          },
+        ],
+      },
+      { ...ctx, nodeCount: 1 },
+      false,
+      /cluster of one node/,
+    ],
+    [
+      'a CSI controller when every node is lost',
+      {
+        findings: [
+          {
+            check: 'csi-controller' as const,
+            plane: 'data' as const,
+            severity: 'warn' as const,
+            variant: 'all-here',
+            facts: {},
+          },
+        ],
+      },
+      ctx,
+      true,
+      /every node is lost/,
+    ],
+    [
+      'a MetalLB IP not said',
+      {
+        findings: [
+          {
+            check: 'network-controllers' as const,
+            plane: 'data' as const,
+            severity: 'warn' as const,
+            variant: 'l2-announcer',
+            facts: { services: ['web/frontend'], ips: ['192.0.2.9'] },
+          },
+        ],
+      },
+      ctx,
+      false,
+      /IP is not said: 192.0.2.9/,
+    ],
+  ] as const)('%s', (_name, planted, c, everyLost, expected) => {
+    expect(addonViolations(reply(planted as unknown as Partial<Reply>), c, everyLost).join('\n')).toMatch(
+      expected,
+    );
+  });
+  it('a clean remedy answer has none', () => {
+    expect(addonViolations(reply({ findings: [remedy] }), ctx, false)).toEqual([]);
   });
 });

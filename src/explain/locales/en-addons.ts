@@ -22,7 +22,7 @@ export const enAddons = {
     },
     'etcd-leader': {
       unknown:
-        "The etcd leader is not known: etcd itself was not read (no etcd entry for this cluster in the bot's configuration), so member health, leader and alarms come from the etcd pods only. To have them read from etcd, give this cluster an etcd entry (ca, cert, key: on kubeadm /etc/kubernetes/pki/etcd/ca.crt and the healthcheck-client pair; docs/clusters.md, 'Reading etcd directly').",
+        "The etcd leader is not known: etcd itself was not read (no etcd entry for this cluster in the bot's configuration), so member health, leader and alarms come from the etcd pods only. To have them read from etcd, give this cluster an etcd entry (the etcd CA, a client certificate and its key; docs/clusters.md, 'Reading etcd directly').",
     },
     'cluster-addons': {
       'all-here':

@@ -21,7 +21,7 @@ export const koAddons = {
     },
     'etcd-leader': {
       unknown:
-        'etcd 리더는 알 수 없습니다: etcd 자체를 읽지 않았으므로(봇 설정에 이 클러스터의 etcd 항목이 없음) 멤버 상태, 리더, 알람은 etcd 파드로만 판단합니다. etcd에서 직접 읽으려면 이 클러스터에 etcd 항목을 주세요 (ca, cert, key: kubeadm이라면 /etc/kubernetes/pki/etcd/ca.crt와 healthcheck-client 쌍; docs/clusters.md "Reading etcd directly").',
+        'etcd 리더는 알 수 없습니다: etcd 자체를 읽지 않았으므로(봇 설정에 이 클러스터의 etcd 항목이 없음) 멤버 상태, 리더, 알람은 etcd 파드로만 판단합니다. etcd에서 직접 읽으려면 이 클러스터에 etcd 항목을 주세요 (etcd CA, 클라이언트 인증서와 키; docs/clusters.md "Reading etcd directly").',
     },
     'cluster-addons': {
       'all-here':

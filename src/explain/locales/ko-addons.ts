@@ -13,11 +13,11 @@ export const koAddons = {
     },
     'etcd-quorum-after': {
       'external-kept':
-        '외부 etcd의 멤버 {{voters}}개 중 {{healthy}}개가 정상입니다 (쿼럼 {{quorum}}, 추가 장애 {{spare}}개 허용){{downText}}. {{node}} 재부팅은 어느 멤버도 내리지 않습니다.',
+        '외부 etcd의 멤버 {{voters}}개 중 {{healthy}}개가 정상입니다 (정족수 {{quorum}}, 추가 장애 {{spare}}개 허용){{downText}}. {{node}} 재부팅은 어느 멤버도 내리지 않습니다.',
       'external-no-spare':
-        '외부 etcd에 남은 장애 허용치가 없습니다: 멤버 {{voters}}개 중 {{healthy}}개만 정상이며 쿼럼 {{quorum}}개와 같습니다{{downText}}. {{node}} 재부팅은 멤버를 내리지 않지만, 작업 중 멤버 하나를 더 잃으면(호스트, 네트워크 단절) 클러스터 전체의 쓰기가 멈춥니다.',
+        '외부 etcd에 남은 장애 허용치가 없습니다: 멤버 {{voters}}개 중 {{healthy}}개만 정상이며 정족수 {{quorum}}개와 같습니다{{downText}}. {{node}} 재부팅은 멤버를 내리지 않지만, 작업 중 멤버 하나를 더 잃으면(호스트, 네트워크 단절) 클러스터 전체의 쓰기가 멈춥니다.',
       'lost-external':
-        '외부 etcd는 이미 쿼럼을 잃었습니다: 멤버 {{voters}}개 중 {{healthy}}개만 정상으로 쿼럼 {{quorum}}에 못 미칩니다{{downText}}. 과반이 돌아올 때까지 클러스터 전체에서 아무것도 쓸 수 없습니다.',
+        '외부 etcd는 이미 정족수를 잃었습니다: 멤버 {{voters}}개 중 {{healthy}}개만 정상으로 정족수 {{quorum}}에 못 미칩니다{{downText}}. 과반이 돌아올 때까지 클러스터 전체에서 아무것도 쓸 수 없습니다.',
     },
     'etcd-leader': {
       unknown:

@@ -102,6 +102,9 @@ export function snapshotFileText(snapshot: ClusterSnapshot, header: SnapshotFile
     ...(snapshot.persistentVolumeClaims ?? []),
     ...(snapshot.persistentVolumes ?? []),
     ...(snapshot.services ?? []),
+    ...(snapshot.csiDrivers ?? []),
+    ...(snapshot.volumeAttachments ?? []),
+    ...(snapshot.serviceL2Statuses ?? []),
     ...(snapshot.kubeProxyConfig?.configMap ? [snapshot.kubeProxyConfig.configMap] : []),
   ];
   const readErrors = snapshot.readErrors.map((e): Omit<ReadError, 'detail'> => ({

@@ -39,6 +39,8 @@ import { targetPodsFindings, workloadChecks } from './workload-checks.js';
 import { guardPodNotListedFindings } from './quorum-guard.js';
 import { admissionWebhookChecks, withRefusedReplacements } from './admission-webhooks.js';
 import { aggregatedApiChecks } from './aggregated-apis.js';
+import { rebootWithoutDrain } from './dead-node-reboot.js';
+import { externalEtcdFindings, unknownLeaderFindings } from './external-etcd.js';
 
 /** Most node names an unknown-node answer lists (a large cluster's list would drown the answer). */
 export const MAX_LISTED_NODES = 30;
@@ -353,6 +355,9 @@ export function contextFor(snapshot: ClusterSnapshot, now: Date, context?: Analy
  * @param now - the analysis clock (lease ages are relative to it)
  * @param context - the snapshot already indexed at this clock ({@link analysisContext}), when
  *   several nodes are analysed over it; ignored when built for another snapshot or clock
+ * @param request - `drain: false` for a plain "can I reboot X?": a NotReady node's reboot is then
+ *   the remedy and no drain is advised ({@link rebootWithoutDrain}); absent or true: the reboot
+ *   with its drain, as every other caller asks
  * @returns findings sorted worst first, the verdict and the planes affected
  */
 export function analyzeRebootImpact(
@@ -360,6 +365,7 @@ export function analyzeRebootImpact(
   node: string,
   now: Date,
   context?: AnalysisContext,
+  request: { drain?: boolean } = {},
 ): RebootImpact {
   const { index, state } = contextFor(snapshot, now, context);
   const base = {
@@ -425,6 +431,9 @@ export function analyzeRebootImpact(
     findings.push(
       ...(isCp || etcdMember ? etcdFindings : etcdFindings.filter((f) => f.check === 'etcd-topology')),
     );
+    // External etcd is read and judged too (issue 29): its health decides what a change risks.
+    if (isCp && !etcdMember) findings.push(...externalEtcdFindings(state.etcd, node));
+    if (etcdMember) findings.push(...unknownLeaderFindings(state.etcd, node));
     // NOSPACE/CORRUPT: the cluster takes only reads and deletes, so a drain's evictions fail on any node.
     if (!isCp && !etcdMember) findings.push(...etcdAlarmFindings(state.etcd));
   }
@@ -454,11 +463,12 @@ export function analyzeRebootImpact(
   // keeps (the eviction model, ./eviction-model.ts), no drain that moves pods promised
   // when writes are refused or the node is dead, no "clients keep working" beside the VIP's
   // interruption.
-  const sorted = keepingPriorCordon(
+  const modelled = keepingPriorCordon(
     whenDrainCannotMove(
       withRefusedEvictions(withRefusedReplacements(oneEndpointModel(withoutQuorumNoHandover(findings)))),
     ),
-  )
+  );
+  const sorted = (request.drain === false ? rebootWithoutDrain(modelled) : modelled)
     .map((f, i) => ({ f, i }))
     .sort((a, b) => SEVERITY_RANK[b.f.severity] - SEVERITY_RANK[a.f.severity] || a.i - b.i)
     .map((x) => x.f);

@@ -11,7 +11,7 @@
  * @see https://kubernetes.io/docs/reference/labels-annotations-taints/#node-kubernetes-io-exclude-from-external-load-balancers
  * Pure.
  */
-import type { KPod } from '../cluster/types.js';
+import type { KPod, KService } from '../cluster/types.js';
 import type { ClusterIndex } from './cluster-index.js';
 import { finding } from './finding.js';
 import type { Finding } from './types.js';
@@ -19,15 +19,56 @@ import type { Finding } from './types.js';
 /** Node label that takes a node out of cloud load balancers' target pools (Kubernetes well-known labels). */
 export const LABEL_EXCLUDE_FROM_LB = 'node.kubernetes.io/exclude-from-external-load-balancers';
 
-/** Ports an ingress controller binds on the node. */
+/** Ports an ingress controller binds on the node for the load balancer in front of it (HTTP, HTTPS). */
 const INGRESS_PORTS = new Set([80, 443]);
 
 const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
 
+/**
+ * The ports a pod binds on the node's own addresses: its `hostPort`s, and with `hostNetwork` its
+ * container ports (the API server defaults `hostPort` to `containerPort` for such pods; core/v1
+ * ContainerPort: "If HostNetwork is specified, this must match ContainerPort").
+ */
 function hostPorts(p: KPod): number[] {
   return (p.spec?.containers ?? []).flatMap((c) =>
-    (c.ports ?? []).map((port) => port.hostPort).filter((x): x is number => typeof x === 'number' && x > 0),
+    (c.ports ?? [])
+      .map((port) => port.hostPort ?? (p.spec?.hostNetwork === true ? port.containerPort : undefined))
+      .filter((x): x is number => typeof x === 'number' && x > 0),
   );
+}
+
+/** Whether a Service's selector selects a pod (same namespace, every label equal). */
+export function selectsPod(s: KService, p: KPod): boolean {
+  const sel = s.spec?.selector;
+  if (!sel || Object.keys(sel).length === 0) return false;
+  return (
+    (p.metadata.namespace ?? 'default') === (s.metadata.namespace ?? 'default') &&
+    Object.entries(sel).every(([k, v]) => p.metadata.labels?.[k] === v)
+  );
+}
+
+/**
+ * The host ports of a pod that take load-balanced traffic: 80 and 443 (what a load balancer in
+ * front of an ingress controller forwards), and any port a LoadBalancer or NodePort Service
+ * selecting the pod forwards to (`port`, or a numeric `targetPort`). A DaemonSet's metrics port
+ * (node-exporter's 9100, MetalLB speaker's 7946 and 9120) is scraped or gossiped node by node,
+ * never load-balanced: issue 29 found "the load balancer keeps sending new connections" said of
+ * it.
+ * @param p - a pod on the node
+ * @param services - the cluster's Services
+ */
+function trafficPorts(p: KPod, services: readonly KService[]): number[] {
+  const forwarded = new Set(
+    services
+      .filter((s) => (s.spec?.type === 'LoadBalancer' || s.spec?.type === 'NodePort') && selectsPod(s, p))
+      .flatMap((s) =>
+        (s.spec?.ports ?? []).flatMap((x) => [
+          x.port,
+          ...(typeof x.targetPort === 'number' ? [x.targetPort] : []),
+        ]),
+      ),
+  );
+  return hostPorts(p).filter((x) => INGRESS_PORTS.has(x) || forwarded.has(x));
 }
 
 /**
@@ -36,20 +77,14 @@ function hostPorts(p: KPod): number[] {
  * @param node - the target node
  * @param pods - every running pod on the node (DaemonSet pods included: ingress controllers often are)
  * @returns a `local-policy` warning naming the Services, a `host-ports` warning naming the pods that
- *   bind 80/443 on the node (or any host port outside kube-system); nothing when neither applies
+ *   take load-balanced traffic on the node's own ports ({@link trafficPorts}); nothing when neither applies
  */
 export function trafficChecks(index: ClusterIndex, node: string, pods: readonly KPod[]): Finding[] {
   const out: Finding[] = [];
-  const services = (index.snapshot.services ?? []).filter((s) => {
-    const sel = s.spec?.selector;
-    if (s.spec?.externalTrafficPolicy !== 'Local' || !sel || Object.keys(sel).length === 0) return false;
-    const ns = s.metadata.namespace ?? 'default';
-    return pods.some(
-      (p) =>
-        (p.metadata.namespace ?? 'default') === ns &&
-        Object.entries(sel).every(([k, v]) => p.metadata.labels?.[k] === v),
-    );
-  });
+  const all = index.snapshot.services ?? [];
+  const services = all.filter(
+    (s) => s.spec?.externalTrafficPolicy === 'Local' && pods.some((p) => selectsPod(s, p)),
+  );
   const excluded = index.nodesByName.get(node)?.metadata.labels?.[LABEL_EXCLUDE_FROM_LB] !== undefined;
   if (services.length > 0 && !excluded) {
     out.push(
@@ -60,18 +95,13 @@ export function trafficChecks(index: ClusterIndex, node: string, pods: readonly 
       }),
     );
   }
-  const bound = pods.filter((p) => {
-    const ports = hostPorts(p);
-    return (
-      ports.some((x) => INGRESS_PORTS.has(x)) || (ports.length > 0 && p.metadata.namespace !== 'kube-system')
-    );
-  });
+  const bound = pods.filter((p) => trafficPorts(p, all).length > 0);
   if (bound.length > 0 && !excluded) {
     out.push(
       finding('traffic-policy', 'data', 'warn', 'host-ports', {
         node,
         pods: bound.map(podName),
-        ports: [...new Set(bound.flatMap(hostPorts))].sort((a, b) => a - b).map(String),
+        ports: [...new Set(bound.flatMap((p) => trafficPorts(p, all)))].sort((a, b) => a - b).map(String),
         label: LABEL_EXCLUDE_FROM_LB,
       }),
     );

@@ -87,7 +87,13 @@ export type CheckId =
   | 'admission-webhook'
   /** An aggregated API (APIService) whose backends stop with the node (src/analysis/aggregated-apis.ts). */
   | 'aggregated-api'
-  | 'kubectl-drain';
+  | 'kubectl-drain'
+  /** Issue 29: a known add-on with every Ready replica on the node (src/analysis/addon-checks.ts). */
+  | 'cluster-addons'
+  /** Issue 29: a CSI driver's controller with every Ready replica on the node (src/analysis/storage-controllers.ts). */
+  | 'csi-controller'
+  /** Issue 29: MetalLB's layer 2 announcer on the node (src/analysis/network-controllers.ts). */
+  | 'network-controllers';
 
 /** A fact value a finding carries into its explanation. */
 export type FactValue = string | number | boolean | null | readonly string[];

@@ -38,6 +38,9 @@ import { countFates, drainEvictions, podFate } from './eviction-model.js';
 import { type DrainFilterVerdict, type DrainFlags, drainFilter } from './drain-filters.js';
 import { decideEviction } from './eviction-api.js';
 import { trafficChecks } from './traffic-checks.js';
+import { addonChecks } from './addon-checks.js';
+import { metallbChecks } from './network-controllers.js';
+import { csiControllerChecks } from './storage-controllers.js';
 import { type ClusterDnsDown, clusterDnsDown, isClusterDnsPod } from './cluster-dns.js';
 import { type Placement, placeReplacements } from './scheduling/placement.js';
 
@@ -369,13 +372,13 @@ export function workloadChecks(
     );
   }
   out.push(...volumePinned);
-  out.push(
-    ...trafficChecks(
-      index,
-      node,
-      pods.all.filter((p) => !isMirrorPod(p)),
-    ),
-  );
+  const running = pods.all.filter((p) => !isMirrorPod(p));
+  out.push(...trafficChecks(index, node, running));
+  // What stops for other workloads while the node is down (issue 29): known add-ons, MetalLB's
+  // layer 2 announcer, CSI controllers.
+  out.push(...addonChecks(index, node));
+  out.push(...metallbChecks(index, node, running));
+  out.push(...csiControllerChecks(index, node, pods.evictable));
 
   const capacity = capacityCheck(index, node, recreated).map((f) => ({
     ...f,

@@ -641,7 +641,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
           });
         if (single.kind !== 'reboot-impact')
           throw new BotError('internal', `not a single-node question: ${single.kind}`, { retryable: false });
-        const impact = analyzeRebootImpact(s, single.node, at);
+        const impact = analyzeRebootImpact(s, single.node, at, undefined, { drain: single.drain });
         return explainRebootImpact(impact, {
           ...ctx,
           cluster: job.cluster,
@@ -725,7 +725,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
           ...ctx,
           cluster: job.cluster,
         });
-      const impact = analyzeRebootImpact(snapshot, command.node, at);
+      const impact = analyzeRebootImpact(snapshot, command.node, at, undefined, { drain: command.drain });
       return explainRebootImpact(impact, {
         ...ctx,
         cluster: job.cluster,

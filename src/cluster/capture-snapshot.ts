@@ -107,6 +107,9 @@ export function snapshotFileText(snapshot: ClusterSnapshot, header: SnapshotFile
     ...(snapshot.webhookConfigurations ?? []),
     ...(snapshot.apiServices ?? []),
     ...(snapshot.backendEndpointSlices ?? []),
+    ...(snapshot.csiDrivers ?? []),
+    ...(snapshot.volumeAttachments ?? []),
+    ...(snapshot.serviceL2Statuses ?? []),
     ...(snapshot.kubeProxyConfig?.configMap ? [snapshot.kubeProxyConfig.configMap] : []),
   ];
   const readErrors = snapshot.readErrors.map((e): Omit<ReadError, 'detail'> => ({

@@ -244,6 +244,9 @@ const LIST_KINDS: Record<string, { kind: string; apiVersion: string }> = {
     apiVersion: 'admissionregistration.k8s.io/v1',
   },
   apiservices: { kind: 'APIService', apiVersion: 'apiregistration.k8s.io/v1' },
+  csidrivers: { kind: 'CSIDriver', apiVersion: 'storage.k8s.io/v1' },
+  volumeattachments: { kind: 'VolumeAttachment', apiVersion: 'storage.k8s.io/v1' },
+  servicel2statuses: { kind: 'ServiceL2Status', apiVersion: 'metallb.io/v1beta1' },
 };
 
 interface ListItem {
@@ -412,6 +415,30 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
       for (const item of items) builder.add(item);
     });
 
+  /**
+   * A list the answers can do without (CSI drivers and attachments, MetalLB's layer 2 status: a
+   * kind the cluster may not have, or the role may not allow): read whole, else left out of the
+   * snapshot, so the checks say it is unknown; never a read error that lowers every verdict.
+   */
+  const optionalList = async (
+    kind: 'CSIDriver' | 'VolumeAttachment' | 'ServiceL2Status',
+    plural: string,
+    path: string,
+  ): Promise<void> => {
+    try {
+      const items: ListItem[] = [];
+      await listAll(client, plural, path, {}, pageSize, stats, (item) => items.push(item));
+      builder.optionalRead.add(kind);
+      for (const item of items) builder.add(item);
+    } catch (err) {
+      const f = err instanceof RequestFailure ? err : classify(err, plural);
+      logger.info(
+        { resource: plural, reason: f.reason, status: f.status },
+        'optional list not read: unknown',
+      );
+    }
+  };
+
   let nodesFailure: RequestFailure | null = null;
   const nodes = (async () => {
     try {
@@ -508,6 +535,10 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
       simpleList('persistentvolumeclaims', '/api/v1/persistentvolumeclaims'),
       simpleList('persistentvolumes', '/api/v1/persistentvolumes'),
       simpleList('services', '/api/v1/services'),
+      // CSI controllers and the volumes attached to the node; MetalLB's layer 2 announcer.
+      optionalList('CSIDriver', 'csidrivers', '/apis/storage.k8s.io/v1/csidrivers'),
+      optionalList('VolumeAttachment', 'volumeattachments', '/apis/storage.k8s.io/v1/volumeattachments'),
+      optionalList('ServiceL2Status', 'servicel2statuses', '/apis/metallb.io/v1beta1/servicel2statuses'),
     ]);
   } finally {
     clearTimeout(deadlineTimer);

@@ -23,6 +23,9 @@ import type {
   KAPIService,
   KNamespace,
   KWebhookConfiguration,
+  KCsiDriver,
+  KServiceL2Status,
+  KVolumeAttachment,
 } from './types.js';
 
 /** Annotation the kubelet sets on the mirror pod of a static pod. */
@@ -142,6 +145,15 @@ export class SnapshotBuilder {
   readonly namespaces: KNamespace[] = [];
   /** EndpointSlices of other Services; {@link finish} keeps those of webhook and APIService backends. */
   private readonly serviceSlices: KEndpointSlice[] = [];
+  /** CSIDrivers, VolumeAttachments and MetalLB ServiceL2Statuses (kept only when {@link optionalRead} has the kind). */
+  readonly csiDrivers: KCsiDriver[] = [];
+  readonly volumeAttachments: KVolumeAttachment[] = [];
+  readonly serviceL2Statuses: KServiceL2Status[] = [];
+  /**
+   * Kinds of the optional reads that were read (a list that completed, or a file holding some):
+   * the snapshot carries them; a kind not read stays absent there (unknown, never "none").
+   */
+  readonly optionalRead = new Set<'CSIDriver' | 'VolumeAttachment' | 'ServiceL2Status'>();
   /** The `kube-system/kube-proxy` ConfigMap when seen. */
   kubeProxyConfigMap: KConfigMap | null = null;
   /** Why the kube-proxy ConfigMap could not be read, when it could not. */
@@ -223,6 +235,18 @@ export class SnapshotBuilder {
       case 'Service':
         this.services.push(item as KService);
         break;
+      case 'CSIDriver':
+        this.csiDrivers.push(item as KCsiDriver);
+        this.optionalRead.add('CSIDriver');
+        break;
+      case 'VolumeAttachment':
+        this.volumeAttachments.push(item as KVolumeAttachment);
+        this.optionalRead.add('VolumeAttachment');
+        break;
+      case 'ServiceL2Status':
+        this.serviceL2Statuses.push(item as KServiceL2Status);
+        this.optionalRead.add('ServiceL2Status');
+        break;
       case 'ConfigMap':
         if (
           item.metadata.namespace === KUBE_PROXY_CONFIGMAP.namespace &&
@@ -268,6 +292,9 @@ export class SnapshotBuilder {
       apiServices: this.apiServices,
       namespaces: this.namespaces,
       backendEndpointSlices: this.backendSlices(),
+      ...(this.optionalRead.has('CSIDriver') ? { csiDrivers: this.csiDrivers } : {}),
+      ...(this.optionalRead.has('VolumeAttachment') ? { volumeAttachments: this.volumeAttachments } : {}),
+      ...(this.optionalRead.has('ServiceL2Status') ? { serviceL2Statuses: this.serviceL2Statuses } : {}),
     };
   }
 

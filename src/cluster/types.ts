@@ -220,8 +220,54 @@ export interface KService {
     selector?: Record<string, string>;
     externalTrafficPolicy?: string;
     healthCheckNodePort?: number;
-    ports?: { name?: string; port: number; nodePort?: number; protocol?: string }[];
+    ports?: {
+      name?: string;
+      port: number;
+      nodePort?: number;
+      protocol?: string;
+      targetPort?: number | string;
+    }[];
   };
+  /** The addresses a load balancer gave the Service (`type: LoadBalancer`). */
+  status?: { loadBalancer?: { ingress?: { ip?: string; hostname?: string }[] } };
+}
+
+/**
+ * A `storage.k8s.io/v1` CSIDriver, narrowed to what the csi-controller check reads: its name (the
+ * driver name PersistentVolumes carry in `spec.csi.driver`), labels (the controller it belongs
+ * to) and `attachRequired` (absent means true: the external-attacher must attach each volume).
+ * @see https://kubernetes-csi.github.io/docs/csi-driver-object.html
+ */
+export interface KCsiDriver {
+  apiVersion?: string;
+  kind?: 'CSIDriver';
+  metadata: KObjectMeta;
+  spec?: { attachRequired?: boolean };
+}
+
+/**
+ * A `storage.k8s.io/v1` VolumeAttachment: a volume attached (or being attached) to a node by a
+ * CSI driver's external-attacher; the volume must be detached before a pod elsewhere can use it.
+ * @see https://kubernetes.io/docs/reference/kubernetes-api/config-and-storage-resources/volume-attachment-v1/
+ */
+export interface KVolumeAttachment {
+  apiVersion?: string;
+  kind?: 'VolumeAttachment';
+  metadata: KObjectMeta;
+  spec?: { attacher?: string; nodeName?: string; source?: { persistentVolumeName?: string } };
+  status?: { attached?: boolean };
+}
+
+/**
+ * MetalLB's `metallb.io/v1beta1` ServiceL2Status: which node's speaker announces a LoadBalancer
+ * Service's IP in layer 2 mode (`status.node`).
+ * @see https://github.com/metallb/metallb/blob/main/api/v1beta1/servicel2status_types.go
+ */
+export interface KServiceL2Status {
+  apiVersion?: string;
+  kind?: 'ServiceL2Status';
+  metadata: KObjectMeta;
+  status?: { node?: string; serviceName?: string; serviceNamespace?: string };
 }
 
 /** A `coordination.k8s.io/v1` Lease. `renewTime`/`acquireTime` are RFC 3339 (micro-time);
@@ -561,6 +607,12 @@ export interface ClusterSnapshot {
   persistentVolumes?: KPersistentVolume[];
   /** Every Service (traffic-policy); absent when not read. */
   services?: KService[];
+  /** Every CSIDriver (csi-controller); absent when not read. */
+  csiDrivers?: KCsiDriver[];
+  /** Every VolumeAttachment (csi-controller); absent when not read. */
+  volumeAttachments?: KVolumeAttachment[];
+  /** MetalLB's ServiceL2Status objects (network-controllers); absent when not read. */
+  serviceL2Statuses?: KServiceL2Status[];
   /**
    * Every ValidatingWebhookConfiguration and MutatingWebhookConfiguration
    * (src/analysis/admission-webhooks.ts); absent when not read.

@@ -235,6 +235,19 @@ const REFLECTORS: readonly ReflectorDef[] = [
   { plural: 'namespaces', kind: 'Namespace', apiVersion: 'v1', path: '/api/v1/namespaces' },
 ];
 
+/**
+ * Lists read fresh for each answer, not watched (issue 29): CSI drivers and attachments, MetalLB's
+ * layer 2 status. A kind not served or not allowed stays unknown (absent from the snapshot).
+ */
+const OPTIONAL_LISTS: readonly {
+  kind: 'CSIDriver' | 'VolumeAttachment' | 'ServiceL2Status';
+  path: string;
+}[] = [
+  { kind: 'CSIDriver', path: '/apis/storage.k8s.io/v1/csidrivers' },
+  { kind: 'VolumeAttachment', path: '/apis/storage.k8s.io/v1/volumeattachments' },
+  { kind: 'ServiceL2Status', path: '/apis/metallb.io/v1beta1/servicel2statuses' },
+];
+
 /** What the cache has done, for tests, logs and the benchmark. */
 export interface WatchCacheStats {
   /** List requests (pages) made. */
@@ -970,10 +983,11 @@ export class ClusterWatchCache {
   ): Promise<{ snapshot: ClusterSnapshot; freshness: CacheFreshness } | null> {
     if (!this.inSync) return null;
     const capturedAt = this.now();
-    const [readyz, kubeProxy, focusPods] = await Promise.all([
+    const [readyz, kubeProxy, focusPods, optional] = await Promise.all([
       this.readReadyz(),
       this.readKubeProxy(),
       focusNode === null ? Promise.resolve([]) : this.readNodePods(focusNode),
+      Promise.all(OPTIONAL_LISTS.map((l) => this.readOptional(l.kind, l.path))),
     ]);
     if (!this.inSync || focusPods === null) return null;
     const builder = new SnapshotBuilder(focusNode);
@@ -996,6 +1010,12 @@ export class ClusterWatchCache {
     if (readyz.error) builder.readErrors.push(readyz.error);
     if (kubeProxy.configMap) builder.add({ ...kubeProxy.configMap, kind: 'ConfigMap' });
     builder.kubeProxyConfigError = kubeProxy.error;
+    for (const [i, items] of optional.entries()) {
+      const l = OPTIONAL_LISTS[i];
+      if (items === null || l === undefined) continue;
+      builder.optionalRead.add(l.kind);
+      for (const o of items) builder.add({ ...o, kind: l.kind });
+    }
     const snapshot = builder.finish({ cluster: this.cluster, capturedAt, readyz: readyz.result, etcd });
     // The lookups as of this moment (no await since the loop above), for this snapshot's arrays
     // only; frozen, so that nothing can make them disagree with the lookups.
@@ -1107,6 +1127,23 @@ export class ClusterWatchCache {
         result: null,
         error: { resource: 'readyz', reason: 'unreachable', detail: (err as Error).message },
       };
+    }
+  }
+
+  /**
+   * One optional list read fresh for an answer (not watched: small, and a kind the cluster may not
+   * serve or the role may not allow): its items, or null when it could not be read (unknown).
+   */
+  private async readOptional(kind: string, path: string): Promise<Obj[] | null> {
+    try {
+      const { status, body } = await this.get(path);
+      if (status !== 200) return null;
+      const list = JSON.parse(body) as { items?: Obj[] };
+      return Array.isArray(list.items) ? list.items : null;
+    } catch (err) {
+      if (!(err instanceof HttpFailure) && !(err instanceof SyntaxError)) throw err;
+      this.log.info({ kind, path }, 'watch cache: optional list not read: unknown');
+      return null;
     }
   }
 

@@ -53,6 +53,8 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
         : '',
   };
   if (f.check === 'dead-node-drain') Object.assign(derived, deadNodeParams(tr, f));
+  if (f.check === 'cluster-addons' || f.check === 'csi-controller')
+    Object.assign(derived, addonParams(tr, f));
   // Why nothing replaces a lost node's pods elsewhere (what-if/node-down.ts `stranded`).
   if (facts.strandedBy === 'no-controller' || facts.strandedBy === 'writes-blocked')
     derived.strandedText = tr.t(`derived.stranded-${facts.strandedBy}`, { node: String(facts.node ?? '') });
@@ -176,6 +178,51 @@ function ageText(tr: Translator, minutes: number): string {
   if (minutes >= 48 * 60) return tr.t('report.age.days', { count: Math.floor(minutes / 1440) });
   if (minutes >= 60) return tr.t('report.age.hours', { count: Math.floor(minutes / 60) });
   return tr.t('report.age.minutes', { count: minutes });
+}
+
+/**
+ * The phrases of the issue 29 findings: what stops for others while each add-on is down
+ * (`addonStops.<id>`, one sentence per add-on), and the CSI controller's waiting pods and attached volumes (`attached`
+ * null: VolumeAttachments not read, said unknown).
+ * @param tr - the translator
+ * @param f - a `cluster-addons` or `csi-controller` finding
+ */
+function addonParams(tr: Translator, f: Finding): Record<string, string> {
+  const { facts } = f;
+  const list = (v: FactValue | undefined): string[] =>
+    Array.isArray(v) ? [...(v as readonly string[])] : [];
+  if (f.check === 'cluster-addons') {
+    const names = list(facts.addonNames);
+    const workloads = list(facts.workloads);
+    return {
+      workloadsText: tr.list(workloads),
+      addonsText: list(facts.addons)
+        .map((id, i) =>
+          tr.t('addonDerived.addon', {
+            workload: workloads[i] ?? '',
+            name: names[i] ?? '',
+            stops: tr.t(`addonStops.${id}`),
+          }),
+        )
+        .join(' '),
+    };
+  }
+  const pods = list(facts.pods);
+  const attached = facts.attached;
+  const node = String(facts.node ?? '');
+  return {
+    podsText: pods.length > 0 ? tr.t('addonDerived.csiPods', { pods: tr.list(pods) }) : '',
+    attachedText:
+      attached === null
+        ? tr.t('addonDerived.csiAttachedUnknown', { node })
+        : Array.isArray(attached) && attached.length > 0
+          ? tr.t('addonDerived.csiAttached', {
+              node,
+              driver: String(facts.driver),
+              volumes: tr.list(list(attached)),
+            })
+          : '',
+  };
 }
 
 /**

@@ -11,6 +11,7 @@ import { enMaintenancePlan } from './locales/en-maintenance-plan.js';
 import { enMultiNode } from './locales/en-multi-node.js';
 import { enVerdict } from './locales/en-verdict.js';
 import { enClusterServices } from './locales/en-cluster-services.js';
+import { enAddons } from './locales/en-addons.js';
 import { enReport } from './locales/en-report.js';
 import { enWhatIf } from './locales/en-what-if.js';
 import { ko } from './locales/ko.js';
@@ -19,6 +20,7 @@ import { koMaintenancePlan } from './locales/ko-maintenance-plan.js';
 import { koMultiNode } from './locales/ko-multi-node.js';
 import { koVerdict } from './locales/ko-verdict.js';
 import { koClusterServices } from './locales/ko-cluster-services.js';
+import { koAddons } from './locales/ko-addons.js';
 import { koReport } from './locales/ko-report.js';
 import { koWhatIf } from './locales/ko-what-if.js';
 
@@ -51,7 +53,9 @@ void instance.init({
     en: {
       translation: {
         ...en,
-        ...withChecks(withChecks(en, enVerdict), enClusterServices),
+        ...withChecks(withChecks(withChecks(en, enVerdict), enClusterServices), enAddons),
+        addonStops: enAddons.addonStops,
+        addonDerived: enAddons.addonDerived,
         whatIf: enWhatIf,
         maintenance: enMaintenance,
         maintenancePlan: enMaintenancePlan,
@@ -62,7 +66,9 @@ void instance.init({
     ko: {
       translation: {
         ...ko,
-        ...withChecks(withChecks(ko, koVerdict), koClusterServices),
+        ...withChecks(withChecks(withChecks(ko, koVerdict), koClusterServices), koAddons),
+        addonStops: koAddons.addonStops,
+        addonDerived: koAddons.addonDerived,
         whatIf: koWhatIf,
         maintenance: koMaintenance,
         maintenancePlan: koMaintenancePlan,

@@ -187,6 +187,34 @@ export const RESOURCES: readonly ResourceDef[] = [
     shortNames: [],
     categories: ['api-extensions'],
   },
+  // CSI controllers and attachments (csi-controller), MetalLB's layer 2 announcer (network-controllers)
+  {
+    plural: 'csidrivers',
+    singular: 'csidriver',
+    kind: 'CSIDriver',
+    group: 'storage.k8s.io',
+    version: 'v1',
+    namespaced: false,
+    shortNames: [],
+  },
+  {
+    plural: 'volumeattachments',
+    singular: 'volumeattachment',
+    kind: 'VolumeAttachment',
+    group: 'storage.k8s.io',
+    version: 'v1',
+    namespaced: false,
+    shortNames: [],
+  },
+  {
+    plural: 'servicel2statuses',
+    singular: 'servicel2status',
+    kind: 'ServiceL2Status',
+    group: 'metallb.io',
+    version: 'v1beta1',
+    namespaced: true,
+    shortNames: [],
+  },
 ];
 
 /** `group/version` of a resource (`v1` for the core group). */

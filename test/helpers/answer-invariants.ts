@@ -4,6 +4,7 @@
  * test/integration/answer-invariants.test.ts over every scenario, real cluster and request form, in both
  * languages, and shown to catch planted contradictions there.
  */
+import { addonViolations } from './addon-invariants.js';
 import type { Finding } from '../../src/analysis/types.js';
 import type { KNode, KPod } from '../../src/cluster/types.js';
 import { nodeInfoOf, runFilters } from '../../src/analysis/scheduling/filter.js';
@@ -1722,6 +1723,8 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     if (/then the workers|그다음 워커/.test(text))
       out.push('an upgrade order names workers although every node is a control plane');
   }
+  // 52 to 54: the issue 29 findings (./addon-invariants.ts).
+  out.push(...addonViolations(reply, ctx, everyNode));
   out.push(...adviceCountViolations(reply, (ctx.targets ?? []).length === 0));
   // 54. No answer moves a pod to a node the scheduling model refuses (issue 28 item 1).
   if (ctx.cluster) out.push(...placementViolations(reply.findings, ctx.cluster, gone));

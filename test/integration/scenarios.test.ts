@@ -77,7 +77,11 @@ describe.each(files.map((f, i) => [f, `s${i}`] as const))('scenario %s', (file, 
     if (!parsed.ok || parsed.command.kind !== 'reboot-impact')
       throw new Error(`scenario request not parsed: ${scenario.request}`);
     const target = parsed.command.node;
-    const korean = await service.answer(job(cluster, `${target} 재부팅해도 돼?`, 'ko'));
+    // The same question in Korean: "drain and reboot" stays a drain (issue 29 item 7: a dead
+    // node's plain reboot is CAUTION, its drain and reboot UNSAFE).
+    const korean = await service.answer(
+      job(cluster, `${target} ${parsed.command.drain ? '드레인하고 ' : ''}재부팅해도 돼?`, 'ko'),
+    );
     expect(korean.locale).toBe('ko');
     expect(korean.verdict).toBe(expected.verdict);
     expect(renderText(korean)).toMatch(/[가-힣]/);

@@ -112,7 +112,10 @@ describe('the simulator API', () => {
       'apps',
       'coordination.k8s.io',
       'discovery.k8s.io',
+      // MetalLB's ServiceL2Status, CSIDrivers and VolumeAttachments (issue 29)
+      'metallb.io',
       'policy',
+      'storage.k8s.io',
     ]);
     const apps = await getJson<{ resources: { name: string; namespaced: boolean }[] }>(s, '/apis/apps/v1');
     expect(apps.body.resources.map((r) => r.name).sort()).toEqual([

@@ -103,7 +103,8 @@ describe.each(files.map((f, i) => [f, `s${i}`] as const))('scenario %s in Slack'
 
   it.each([
     ['en', scenario.request],
-    ['ko', `${node} 재부팅해도 돼?`],
+    // The same question in Korean: "drain and reboot" stays a drain (issue 29 item 7).
+    ['ko', `${node} ${parsed.command.drain ? '드레인하고 ' : ''}재부팅해도 돼?`],
   ] as const)(
     'the %s reboot answer renders within the limits with the verdict first',
     async (locale, text) => {

@@ -14,7 +14,14 @@
  * Pure: snapshot and `now` in, findings and verdict out.
  */
 import type { ClusterSnapshot } from '../../cluster/types.js';
-import { type ClusterIndex, holderHostname, memoOnIndex, podsOfOwner, topOwnerOf } from '../cluster-index.js';
+import {
+  type ClusterIndex,
+  holderHostname,
+  isNodeReady,
+  memoOnIndex,
+  podsOfOwner,
+  topOwnerOf,
+} from '../cluster-index.js';
 import type { ControlPlaneState } from '../control-plane-state.js';
 import { LEADER_ELECTION_LEASE_DURATION_S, quorumOf } from '../domain.js';
 import { finding } from '../finding.js';
@@ -729,6 +736,13 @@ export function analyzeJointImpact(
       .map((n) => byNode.get(n) ?? analyzeEachAlone(snapshot, [n], now, ctx, options.action)[0])
       .filter((a): a is NodeAlone => a !== undefined);
   } else each = analyzeEachAlone(snapshot, nodes, now, ctx, options.action);
+  // Every node of the cluster down together (issue 29): no node is left to run a replacement of
+  // an add-on or a CSI controller, so "until a replacement is Ready on another node" is not said.
+  if (snapshot.nodes.every((n) => targets.has(n.metadata.name) || !isNodeReady(n)))
+    each = each.map((a) => ({
+      ...a,
+      findings: a.findings.filter((f) => f.check !== 'cluster-addons' && f.check !== 'csi-controller'),
+    }));
 
   // The pods the drains evict, those that can run elsewhere and those pinned to their node: only
   // the first need room, and a pinned pod's budget does not recover while it is evicted.

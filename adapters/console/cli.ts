@@ -436,9 +436,11 @@ async function print(
     io.out(`${JSON.stringify(kube ? { ...json, kubeContext: kube } : json, null, 2)}\n`);
     return;
   }
-  // Which context was read, as kubectl users expect to see it (the context name comes from a local file).
+  // Which context was read, as kubectl users expect to see it (the context name comes from a local
+  // file: no escape sequences, and no line break that could forge a line of the answer).
+  const oneLine = (text: string): string => safeText(text).replace(/\s+/g, ' ');
   const footer = kube
-    ? `\nkubeconfig context ${safeText(kube.context)}${kube.kubeconfig ? ` (${safeText(kube.kubeconfig)})` : ''}\n`
+    ? `\nkubeconfig context ${oneLine(kube.context)}${kube.kubeconfig ? ` (${oneLine(kube.kubeconfig)})` : ''}\n`
     : '';
   io.out(`${renderText(outcome.reply)}\n${footer}`);
 }
@@ -993,7 +995,9 @@ export async function runCli(
         : 2;
     }
     if (isBotError(err)) {
-      io.err(`k8s-ha-bot: ${err.message}\n`);
+      // The message can quote a kubeconfig's context names or the words typed: no escape sequences.
+      const { safeText } = await import('../../src/util/safe-text.js');
+      io.err(`k8s-ha-bot: ${safeText(err.message)}\n`);
       logger?.debug({ err }, 'failed');
       return err.code === 'internal' || err.retryable ? 1 : 2;
     }

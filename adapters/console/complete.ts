@@ -123,7 +123,20 @@ function positionals(words: readonly string[], options: readonly Option[]): numb
   return n;
 }
 
+/** The node names the words choose; none when they cannot be read (the request words are still offered). */
 async function nodesFor(
+  before: readonly string[],
+  sources: CompletionSources,
+  value: (flag: string) => string | undefined,
+): Promise<string[]> {
+  try {
+    return await readNodesFor(before, sources, value);
+  } catch {
+    return [];
+  }
+}
+
+async function readNodesFor(
   before: readonly string[],
   sources: CompletionSources,
   value: (flag: string) => string | undefined,

@@ -131,7 +131,7 @@ describe('charts/k8s-ha-bot', () => {
     const out = await template(['--set', 'existingSecret=s']);
     expect(out).toMatch(/^ERROR .*image\.repository is required: build and push the image/s);
     for (const name of COMBINATIONS) {
-      const images = [...(rendered[name] ?? '').matchAll(/^\s+image: (\S+)$/gm)].map((m) => m[1]);
+      const images = [...(rendered[name] ?? '').matchAll(/^\s+image: "?([^\s"]+)"?$/gm)].map((m) => m[1]);
       expect(images.length).toBeGreaterThan(0);
       for (const image of images) expect(image).toMatch(/^(registry\.example\.com\/k8s-ha-bot[:@]|redis:)/);
     }
@@ -390,3 +390,40 @@ function parseMaintenancePolicyLock(text: string): { namespace?: string; leaseNa
     (parse(text) as { defaults?: { lock?: { namespace?: string; leaseName?: string } } }).defaults?.lock ?? {}
   );
 }
+
+describe('values cannot inject YAML (attack finding: a newline in rbac.kured.name added a wildcard rule)', () => {
+  const base = [
+    '--set',
+    `image.repository=${IMAGE.split(':')[0] ?? ''}`,
+    '--set',
+    'existingSecret=k8s-ha-bot-secrets',
+  ];
+  it('a name with a newline is refused by the schema', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'k8s-ha-bot-inject-'));
+    try {
+      const file = join(dir, 'values.yaml');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          rbac: {
+            maintenance: true,
+            kured: { name: "kured]\n    verbs: [get, patch]\n  - apiGroups: ['*']" },
+          },
+        }),
+      );
+      const out = await template([...base, '-f', file]);
+      expect(out).toMatch(/^ERROR [\s\S]*kured[\s\S]*(pattern|match)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('an image with a newline renders as one quoted string, no extra field', async () => {
+    const out = await template([
+      ...base,
+      '--set-string',
+      'redis.image=redis:7\n          securityContext: {privileged: true}',
+    ]);
+    expect(out).not.toMatch(/^ERROR/);
+    expect(out).not.toMatch(/^\s+securityContext: \{privileged: true\}/m);
+  });
+});

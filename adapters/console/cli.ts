@@ -787,6 +787,8 @@ export async function runCli(
           },
           self: { command: process.execPath, args: [...process.execArgv, process.argv[1] ?? ''] },
           startWebChat: await chat.loadWebChat(),
+          env: io.env,
+          ...(trySettings.logLevel !== undefined ? { logLevel: trySettings.logLevel } : {}),
           err: io.err,
         },
       );

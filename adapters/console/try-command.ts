@@ -47,6 +47,10 @@ export interface TryDeps {
   self: { command: string; args: string[] };
   /** The chat page's start function (adapters/web/web-chat.ts, handed in by the composition root). */
   startWebChat: WebChatStarter;
+  /** The environment the worker child inherits (the CLI's, as the settings module read it). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** The worker child's LOG_LEVEL. @defaultValue `warn` */
+  logLevel?: string;
   /** The redis-server binary. @defaultValue `redis-server` (PATH) */
   redisServer?: string;
   err: (text: string) => void;
@@ -176,12 +180,12 @@ export async function runTry(
     const workerLog = createWriteStream(join(dir, 'worker.log'));
     const worker = spawn(deps.self.command, [...deps.self.args, 'worker'], {
       env: {
-        ...process.env,
+        ...deps.env,
         K8S_HA_BOT_CONFIG: configPath,
         REDIS_URL: redisUrl,
         // the worker's ops server on a free port: a worker or gateway of yours may hold the defaults
         K8S_HA_BOT_OPS_PORT: '0',
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        LOG_LEVEL: deps.logLevel ?? 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -106,6 +106,9 @@ function drainArgs(args: readonly string[]): {
     const m = /^--?([a-z][a-z-]*)(?:=(.*))?$/iu.exec(word);
     if (m === null) {
       const name = word.replace(/^node\//u, '').toLowerCase();
+      // After the first node, prose (`kubectl drain wk-2 has been running for 4 hours`) ends the
+      // command: a further node name has a letter and a digit or separator, as node names do.
+      if (nodes.length > 0 && !(/[a-z]/u.test(name) && /[\d.-]/u.test(name))) break;
       if (isValidNodeName(name)) nodes.push(name);
       continue;
     }

@@ -51,6 +51,15 @@ describe('kubectl drain and its flags', () => {
     });
   });
 
+  it.each([
+    // mined phrasing set (test/fixtures/requests/mined-2026-12-a.json): prose after the command
+    'kubectl drain atlas-wk-2 has been running for 4 hours. Is my PodDisruptionBudget why?',
+    'You run kubectl drain atlas-wk-2 --ignore-daemonsets --delete-emptydir-data and it just hangs. Why?',
+  ])('prose after the drained node is no node name: %j', (text) => {
+    const c = parsed(text);
+    expect(c.kind === 'drain-impact' && c.node).toBe('atlas-wk-2');
+  });
+
   it('a node selector drains a group', () => {
     const c = parsed('`kubectl drain -l pool=blue --ignore-daemonsets` ok?');
     expect(c.kind === 'multi-node' && c.group).toEqual({ type: 'selector', selector: 'pool=blue' });

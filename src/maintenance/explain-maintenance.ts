@@ -325,6 +325,18 @@ export function comparisonLines(tr: Translator, c: ForecastComparison): string[]
     c.awayMs.from === 'history' ? 'maintenance.forecast.away-history' : 'maintenance.forecast.away-typical',
     { node: c.node, ms: formatDuration(tr, c.awayMs.forecast), count: c.awayMs.count },
   );
+  // etcd voters forecast but not observed: said, never a silent match
+  const etcd = c.etcdVoters;
+  const unobserved =
+    etcd && etcd.forecast !== null && etcd.observed === null
+      ? [
+          tr.t('maintenance.forecast.etcd-unobserved', {
+            node: c.node,
+            forecast: etcd.forecast,
+            quorum: etcd.quorum ?? '?',
+          }),
+        ]
+      : [];
   if (c.mismatches.length === 0)
     return [
       tr.t('maintenance.forecast.matched', {
@@ -333,6 +345,7 @@ export function comparisonLines(tr: Translator, c: ForecastComparison): string[]
         away: c.awayMs.observed === null ? '?' : formatDuration(tr, c.awayMs.observed),
         forecast: forecastAway,
       }),
+      ...unobserved,
     ];
   const out = [
     tr.t('maintenance.forecast.header', {
@@ -371,14 +384,15 @@ export function comparisonLines(tr: Translator, c: ForecastComparison): string[]
       );
     else
       out.push(
-        tr.t('maintenance.forecast.control-plane', {
-          node: c.node,
-          observed: m.observed,
-          forecast: m.forecast,
-        }),
+        tr.t(
+          m.members === 'etcd-voters'
+            ? 'maintenance.forecast.etcd-voters'
+            : 'maintenance.forecast.control-plane',
+          { node: c.node, observed: m.observed, forecast: m.forecast, quorum: etcd?.quorum ?? '?' },
+        ),
       );
   }
-  return out;
+  return [...out, ...unobserved];
 }
 
 /**

@@ -133,6 +133,8 @@ export interface ExecutionProgress {
   podsEvicted?: number;
   /** Fewest kube-apiservers seen alive (fresh identity Leases) while the node was away. */
   apiServersSeen?: number;
+  /** Healthy etcd voters seen while the node was away (as the analysis reads etcd); absent: not observed. */
+  etcdVotersSeen?: number;
   /** The forecast compared with the outcome when the node ended (issue 34), mismatches bounded. */
   forecastComparison?: ForecastComparison;
 }

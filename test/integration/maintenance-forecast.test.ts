@@ -33,6 +33,7 @@ import { answerHealthReport } from '../../src/answer/answer-health-report.js';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
 import { explainRebootImpact } from '../../src/explain/explain-reboot-impact.js';
 import { median } from '../../src/maintenance/forecast/forecast.js';
+import { etcdVotersSeenIn } from '../../src/analysis/etcd-view.js';
 import { explainMaintenanceCard } from '../../src/maintenance/explain-maintenance.js';
 import { ForecastStore } from '../../src/maintenance/forecast/forecast-store.js';
 import { MAINTENANCE_KEY_PREFIX } from '../../src/maintenance/request-store.js';
@@ -180,21 +181,35 @@ function comparisonOf(run: ExecutorRun): { c: ForecastComparison; lines: string[
   return { c: ev.comparison, lines: eventLines(translator('en'), run.request, ev) ?? [] };
 }
 
-/** Run a maintenance of WK1 to its end, rebooting the node when it is drained. */
+/** The healthy etcd voters the worker's executor sees (answer.ts `etcdVotersSeen`), on the simulator. */
+function etcdVotersOn(s: RunningSimulator): NonNullable<MaintenanceDeps['etcdVotersSeen']> {
+  return async () =>
+    etcdVotersSeenIn(await readSnapshot({ kubeConfig: kubeConfigOf(s), cluster: CLUSTER, focusNode: null }));
+}
+
+/** Run a maintenance of a node (WK1 unless told) to its end, rebooting the node when it is drained. */
 async function maintainWk1(
   s: RunningSimulator,
   o: {
+    node?: string;
     now?: () => Date;
     analyze?: MaintenanceDeps['analyze'];
     whileDown?: () => Promise<void>;
+    /** Called when the node is drained, before it reboots. */
+    beforeReboot?: () => Promise<void>;
     drainTimeoutMs?: number;
+    /** null: etcd not observed. @defaultValue read on the simulator */
+    etcdVotersSeen?: MaintenanceDeps['etcdVotersSeen'] | null;
   } = {},
 ): Promise<ExecutorRun> {
   const now = o.now ?? (() => new Date());
+  const node = o.node ?? WK1;
+  const etcdVotersSeen = o.etcdVotersSeen === undefined ? etcdVotersOn(s) : o.etcdVotersSeen;
   const run = await h.start(s, {
     cluster: CLUSTER,
-    node: WK1,
+    node,
     analyze: o.analyze ?? analyzeOn(s, now),
+    ...(etcdVotersSeen ? { etcdVotersSeen } : {}),
     now,
     policy: {
       drain: {
@@ -209,7 +224,8 @@ async function maintainWk1(
   });
   const reached = await h.waitForState(run.request.id, ['awaiting-reboot', 'failed'], 30_000);
   if (reached.state === 'awaiting-reboot') {
-    const up = s.rebootNode(WK1, { downMs: o.whileDown ? 3_000 : 300 });
+    await o.beforeReboot?.();
+    const up = s.rebootNode(node, { downMs: o.whileDown || o.beforeReboot ? 3_000 : 300 });
     if (o.whileDown) {
       await eventually(
         'the node seen down by the executor',
@@ -370,6 +386,86 @@ describe('forecast vs observed at the end of a node', () => {
     );
     expect(lines[1]).toBe(
       'shop/cart-5d8f7c9b4-p0: forecast moved, observed refused (shop/cart-pdb) — shop/cart-pdb',
+    );
+  }, 60_000);
+});
+
+/**
+ * etcd voters left while a control-plane node reboots: forecast by the analysis, seen by the
+ * executor the way the analysis reads etcd (here the etcd pods' Ready state on the control-plane
+ * nodes; the generated cluster has 3 stacked members). By etcd's majority rule (etcd FAQ, "Why an
+ * odd number of cluster members?": quorum of 3 is 2, https://etcd.io/docs/v3.5/faq/) a reboot of
+ * one of 3 leaves 2 voters with quorum 2; another member down at the same time leaves 1 (the
+ * incident of openshift/cluster-etcd-operator#1663, OCPBUGS-100060: an etcd member restarted while
+ * another master rebooted, 2 of 3 members down).
+ */
+describe('etcd voters left during a control-plane reboot', () => {
+  let cpBase: SnapshotFile;
+  beforeAll(async () => {
+    const path = join(dir, 'gen-3cp.json');
+    await writeScenarioFile(
+      path,
+      generateCluster({ nodes: 5, pods: 14, controlPlaneNodes: 3, seed: 1, capturedAt: new Date() }),
+    );
+    cpBase = await loadSnapshotFile(path);
+  });
+  const cpNames = (): string[] =>
+    cpBase.items
+      .filter(
+        (i) =>
+          (i as { kind?: string }).kind === 'Node' &&
+          'node-role.kubernetes.io/control-plane' in
+            ((i as { metadata?: { labels?: Record<string, string> } }).metadata?.labels ?? {}),
+      )
+      .map((i) => (i as { metadata: { name: string } }).metadata.name)
+      .sort();
+
+  it('seen as forecast: 2 voters left, no mismatch', async () => {
+    const [cp1] = cpNames();
+    const s = await h.sim(cpBase);
+    const run = await maintainWk1(s, { node: cp1, beforeReboot: async () => undefined });
+    const { c, lines } = comparisonOf(run);
+    expect(c.etcdVoters).toEqual({ forecast: 2, quorum: 2, observed: 2 });
+    expect(c.mismatches.filter((m) => m.kind === 'control-plane')).toEqual([]);
+    expect(lines.join('\n')).not.toContain('etcd');
+  }, 60_000);
+
+  it('another control-plane node down during the reboot: fewer voters seen is a control-plane mismatch', async () => {
+    const [cp1, cp2] = cpNames();
+    const s = await h.sim(cpBase);
+    let other: Promise<void> | undefined;
+    mismatchKinds.length = 0;
+    const run = await maintainWk1(s, {
+      node: cp1,
+      beforeReboot: async () => {
+        other = s.rebootNode(cp2 as string, { downMs: 6_000 });
+      },
+    });
+    await other;
+    const { c, lines } = comparisonOf(run);
+    expect(c.etcdVoters).toEqual({ forecast: 2, quorum: 2, observed: 1 });
+    expect(c.mismatches).toContainEqual({
+      kind: 'control-plane',
+      members: 'etcd-voters',
+      forecast: 2,
+      observed: 1,
+    });
+    expect(mismatchKinds).toContain('control-plane');
+    expect(lines).toContain(`healthy etcd voters seen while ${cp1} was away: 1, forecast 2 (quorum 2)`);
+  }, 60_000);
+
+  it('not observed: said so, never a silent match', async () => {
+    const [cp1] = cpNames();
+    const s = await h.sim(cpBase);
+    const run = await maintainWk1(s, {
+      node: cp1,
+      beforeReboot: async () => undefined,
+      etcdVotersSeen: null,
+    });
+    const { c, lines } = comparisonOf(run);
+    expect(c.etcdVoters).toEqual({ forecast: 2, quorum: 2, observed: null });
+    expect(lines.at(-1)).toBe(
+      `etcd voters while ${cp1} was away: not observed, so not compared (forecast 2, quorum 2)`,
     );
   }, 60_000);
 });

@@ -189,6 +189,10 @@ export const enMaintenance = {
     'time-away': 'node away {{observed}}, {{forecast}}',
     'drain-time': 'drain took {{observed}}, forecast {{forecast}} (longest grace period)',
     'control-plane': 'API servers seen while {{node}} was away: {{observed}}, forecast {{forecast}}',
+    'etcd-voters':
+      'healthy etcd voters seen while {{node}} was away: {{observed}}, forecast {{forecast}} (quorum {{quorum}})',
+    'etcd-unobserved':
+      'etcd voters while {{node}} was away: not observed, so not compared (forecast {{forecast}}, quorum {{quorum}})',
     'away-typical': 'forecast {{ms}}, the typical reboot: no history of {{node}}',
     'away-history': 'forecast {{ms}}: {{node}} was away {{ms}}, median of the last {{count}}',
     'away-history_one': 'forecast {{ms}}: {{node}} was away {{ms}} the last time',

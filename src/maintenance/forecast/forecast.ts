@@ -269,6 +269,8 @@ export interface ObservedOutcome {
   bootIdChanged: boolean | null;
   /** Fewest kube-apiservers seen alive while the node was away; null when not observed. */
   apiServersSeen: number | null;
+  /** Healthy etcd voters seen while the node was away; null when not observed. */
+  etcdVotersSeen: number | null;
 }
 
 /** Kinds of disagreement (the `kind` label of `k8s_ha_bot_forecast_mismatches_total`). */
@@ -287,6 +289,8 @@ export interface ForecastMismatch {
   observed: string | number;
   /** The scheduler's reason, the budget, the replacement's node, when known. */
   detail?: string;
+  /** For `control-plane`: what was counted, kube-apiservers or etcd voters. */
+  members?: 'api-servers' | 'etcd-voters';
 }
 
 /** Counts by fate. */
@@ -299,6 +303,11 @@ export interface ForecastComparison {
   observed: FateTally & { unknown: number };
   awayMs: { forecast: number; from: AwayEstimate['from']; count: number; observed: number | null };
   drainMs: { forecast: number | null; observed: number | null };
+  /**
+   * Healthy etcd voters left during the reboot: forecast (with the quorum) and seen; a null side is
+   * unknown (not observable, or not observed), said as such, never a match.
+   */
+  etcdVoters: { forecast: number | null; quorum: number | null; observed: number | null };
   mismatches: ForecastMismatch[];
 }
 
@@ -322,7 +331,8 @@ const longer = (observed: number, forecast: number): boolean =>
  * @param o - the outcome observed
  * @returns the tallies, the times and each mismatch: a pod whose fate differs (`fate`), a
  *   budget that refused what it was forecast to allow or the reverse (`blocker`), a node away or
- *   a drain much longer than forecast, fewer API servers seen than forecast (`control-plane`)
+ *   a drain much longer than forecast, fewer API servers or healthy etcd voters seen than
+ *   forecast (`control-plane`)
  */
 export function compareForecast(f: NodeForecast, o: ObservedOutcome): ForecastComparison {
   const observedBy = new Map(o.pods.map((p) => [p.pod, p]));
@@ -346,7 +356,21 @@ export function compareForecast(f: NodeForecast, o: ObservedOutcome): ForecastCo
   if (o.drainMs !== null && drainForecast !== null && longer(o.drainMs, drainForecast))
     mismatches.push({ kind: 'drain-time', forecast: drainForecast, observed: o.drainMs });
   if (f.apiServersLeft !== null && o.apiServersSeen !== null && o.apiServersSeen < f.apiServersLeft)
-    mismatches.push({ kind: 'control-plane', forecast: f.apiServersLeft, observed: o.apiServersSeen });
+    mismatches.push({
+      kind: 'control-plane',
+      members: 'api-servers',
+      forecast: f.apiServersLeft,
+      observed: o.apiServersSeen,
+    });
+  const etcd = f.etcdVotersLeft;
+  const etcdSeen = o.etcdVotersSeen ?? null;
+  if (etcd !== null && etcdSeen !== null && etcdSeen < etcd.voters)
+    mismatches.push({
+      kind: 'control-plane',
+      members: 'etcd-voters',
+      forecast: etcd.voters,
+      observed: etcdSeen,
+    });
   const forecastFates = tally(f.pods.map((p) => p.fate));
   const { unknown: _none, ...forecast } = forecastFates;
   return {
@@ -355,6 +379,7 @@ export function compareForecast(f: NodeForecast, o: ObservedOutcome): ForecastCo
     observed: tally(f.pods.map((p) => observedBy.get(p.pod)?.fate ?? 'unknown')),
     awayMs: { forecast: f.away.ms, from: f.away.from, count: f.away.count, observed: o.awayMs },
     drainMs: { forecast: drainForecast, observed: o.drainMs },
+    etcdVoters: { forecast: etcd?.voters ?? null, quorum: etcd?.quorum ?? null, observed: etcdSeen },
     mismatches,
   };
 }

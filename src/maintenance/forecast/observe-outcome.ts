@@ -147,6 +147,7 @@ export async function observeOutcome(
     ...(p.bootIdAfter ? { bootIdAfter: p.bootIdAfter } : {}),
     bootIdChanged: p.bootIdBefore && p.bootIdAfter ? p.bootIdBefore !== p.bootIdAfter : null,
     apiServersSeen: p.apiServersSeen ?? null,
+    etcdVotersSeen: p.etcdVotersSeen ?? null,
   };
 }
 

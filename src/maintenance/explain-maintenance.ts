@@ -21,7 +21,7 @@ import {
 } from './types.js';
 import { plainReply } from '../explain/explain-messages.js';
 import { FATES } from './forecast/forecast.js';
-import type { Fate, ForecastComparison } from './forecast/forecast.js';
+import type { Fate, ForecastComparison, NodeKind } from './forecast/forecast.js';
 import { type Translator, translator } from '../explain/i18n.js';
 import type { Reply, ReplyAction, ReplySection } from '../explain/reply.js';
 
@@ -311,6 +311,13 @@ const fateWord = (tr: Translator, v: string | number): string =>
         ? `${tr.t('maintenance.forecast.word.refused')} (${v.slice('refused by '.length)})`
         : v;
 
+const movedToWord = (tr: Translator, k: NodeKind): string =>
+  tr.t(
+    k.role === 'control-plane'
+      ? 'maintenance.forecast.word.moved-to-cp'
+      : 'maintenance.forecast.word.moved-to-worker',
+  ) + (k.pool ? tr.t('maintenance.forecast.word.of-pool', { pool: k.pool }) : '');
+
 /**
  * The forecast-vs-observed lines of one node (issue 34): one line when everything matched, else
  * the tallies and one line per mismatch ("node away 4 min 12 s, forecast 90 s").
@@ -363,8 +370,8 @@ export function comparisonLines(tr: Translator, c: ForecastComparison): string[]
       out.push(
         tr.t('maintenance.forecast.pod', {
           pod: m.pod ?? '',
-          forecast: fateWord(tr, m.forecast),
-          observed: fateWord(tr, m.observed),
+          forecast: m.to ? movedToWord(tr, m.to.forecast) : fateWord(tr, m.forecast),
+          observed: m.to ? movedToWord(tr, m.to.observed) : fateWord(tr, m.observed),
           detail: m.detail ? ` — ${m.detail}` : '',
         }),
       );

@@ -352,6 +352,55 @@ describe('forecast vs observed at the end of a node', () => {
     );
   }, 60_000);
 
+  it('a pod forecast to move to a worker that ran on a control-plane node is a fate mismatch, said plainly', async () => {
+    // After the analysis, the other workers are cordoned (another maintenance) and the control
+    // plane's NoSchedule taint is removed (kubeadm docs, "Control plane node isolation":
+    // https://kubernetes.io/docs/setup/production-environment/tools/kubeadm/create-cluster-kubeadm/#control-plane-node-isolation),
+    // so the replacements can only run on the control-plane node.
+    const s = await h.sim(fixture());
+    const nodes = s.listObjects('nodes') as { metadata: { name: string; labels?: Record<string, string> } }[];
+    const cp = nodes.find((n) => 'node-role.kubernetes.io/control-plane' in (n.metadata.labels ?? {}));
+    const workers = nodes.filter((n) => n !== cp && n.metadata.name !== WK1).map((n) => n.metadata.name);
+    const patch = async (node: string, spec: object): Promise<void> => {
+      const res = await fetch(`${s.url}/api/v1/nodes/${node}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/merge-patch+json' },
+        body: JSON.stringify({ spec }),
+      });
+      expect(res.status).toBe(200);
+    };
+    const real = analyzeOn(s, () => new Date());
+    const run = await maintainWk1(s, {
+      analyze: async (node) => {
+        const a = await real(node);
+        for (const w of workers) await patch(w, { unschedulable: true });
+        await patch(cp!.metadata.name, { taints: [] });
+        return a;
+      },
+    });
+    const record = await new ForecastStore(h.redis).getRecord(run.request.id);
+    expect(record?.forecast.pods.map((p) => p.to)).toEqual([
+      { role: 'worker' },
+      { role: 'worker' },
+      { role: 'worker' },
+    ]);
+    const { c, lines } = comparisonOf(run);
+    const pods = ['shop/cart-5d8f7c9b4-p0', 'shop/cart-5d8f7c9b4-p1', 'shop/web-5d8f7c9b4-p0'];
+    expect(c.mismatches).toEqual(
+      pods.map((pod) => ({
+        kind: 'fate',
+        pod,
+        forecast: 'moved to a worker',
+        observed: 'moved to a control-plane node',
+        to: { forecast: { role: 'worker' }, observed: { role: 'control-plane' } },
+        detail: cp!.metadata.name,
+      })),
+    );
+    expect(lines).toContain(
+      `shop/web-5d8f7c9b4-p0: forecast moved to a worker, observed moved to a control-plane node — ${cp!.metadata.name}`,
+    );
+  }, 60_000);
+
   it('a budget the model saw open that refuses: the drain times out and the comparison names the budget', async () => {
     const s = await h.sim(fixture());
     const real = analyzeOn(s, () => new Date());

@@ -21,7 +21,7 @@ import {
 } from './types.js';
 import { plainReply } from '../explain/explain-messages.js';
 import { FATES } from './forecast/forecast.js';
-import type { Fate, ForecastComparison, NodeKind } from './forecast/forecast.js';
+import type { Fate, ForecastComparison, NodeKind } from '../explain/forecast-comparison.js';
 import { type Translator, translator } from '../explain/i18n.js';
 import type { Reply, ReplyAction, ReplySection } from '../explain/reply.js';
 
@@ -285,6 +285,7 @@ export function explainMaintenanceCard(request: MaintenanceRequest, locale: Loca
   reply.verdict = r.verdictAtRequest;
   reply.sections = sections;
   reply.actions = cardActions(tr, r);
+  if (r.progress.forecastComparison) reply.forecastComparison = r.progress.forecastComparison;
   return reply;
 }
 

@@ -7,7 +7,7 @@
  * `policy.ts`, the Kubernetes steps in `execute/`, the chat texts in `src/explain/`.
  */
 import type { Verdict } from '../analysis/types.js';
-import type { ForecastComparison } from './forecast/forecast.js';
+import type { ForecastComparison } from '../explain/forecast-comparison.js';
 import type { Locale, Platform, ReplyTarget } from '../commands/types.js';
 import { BotError } from '../errors.js';
 import { isValidClusterName } from '../commands/names.js';

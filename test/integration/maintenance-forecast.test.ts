@@ -29,6 +29,7 @@ import { mismatchReport } from '../../src/maintenance/forecast/mismatch-report.j
 import { registerSecretValues } from '../../src/util/redaction.js';
 import { silentLogger } from '../../src/util/logger.js';
 import { main } from '../../adapters/k8s-ha-bot.js';
+import { toJsonOutput } from '../../adapters/console/console-adapter.js';
 import { answerHealthReport } from '../../src/answer/answer-health-report.js';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
 import { explainRebootImpact } from '../../src/explain/explain-reboot-impact.js';
@@ -37,7 +38,7 @@ import { etcdVotersSeenIn } from '../../src/analysis/etcd-view.js';
 import { explainMaintenanceCard } from '../../src/maintenance/explain-maintenance.js';
 import { ForecastStore } from '../../src/maintenance/forecast/forecast-store.js';
 import { MAINTENANCE_KEY_PREFIX } from '../../src/maintenance/request-store.js';
-import type { ForecastComparison } from '../../src/maintenance/forecast/forecast.js';
+import type { ForecastComparison } from '../../src/explain/forecast-comparison.js';
 import type { MaintenanceDeps } from '../../src/maintenance/execute/run-maintenance.js';
 import { eventLines } from '../../src/maintenance/explain-maintenance.js';
 import { translator } from '../../src/explain/i18n.js';
@@ -501,6 +502,13 @@ describe('etcd voters left during a control-plane reboot', () => {
     });
     expect(mismatchKinds).toContain('control-plane');
     expect(lines).toContain(`healthy etcd voters seen while ${cp1} was away: 1, forecast 2 (quorum 2)`);
+    // `--format json` of the maintenance status reply (its card) carries the comparison as data.
+    const final = await h.store.get(run.request.id);
+    const json = JSON.parse(JSON.stringify(toJsonOutput(explainMaintenanceCard(final!, 'en')))) as {
+      forecastComparison?: ForecastComparison;
+    };
+    expect(json.forecastComparison).toEqual(c);
+    expect(json.forecastComparison?.mismatches.map((m) => m.kind)).toContain('control-plane');
   }, 60_000);
 
   it('not observed: said so, never a silent match', async () => {

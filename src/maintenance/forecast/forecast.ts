@@ -17,16 +17,14 @@ import { budgetsOfPod } from '../../analysis/eviction-api.js';
 import type { PodFate } from '../../analysis/eviction-model.js';
 import type { RebootImpact } from '../../analysis/reboot-impact.js';
 import type { Verdict } from '../../analysis/types.js';
-
-/**
- * What becomes of one pod of the node, in the words of the comparison:
- * - `moved`: evicted, its replacement runs on another node;
- * - `pending`: evicted, its replacement waits unscheduled (or for the node to be back);
- * - `refused`: its eviction is refused (429 by a PodDisruptionBudget, 500 for several): it stays;
- * - `deleted`: a finished or orphaned pod, deleted, nothing replaces it (nothing is lost);
- * - `lost`: a pod without a controller, deleted for good.
- */
-export type Fate = 'moved' | 'pending' | 'refused' | 'deleted' | 'lost';
+import type {
+  Fate,
+  FateTally,
+  ForecastComparison,
+  ForecastMismatch,
+  MismatchKind,
+  NodeKind,
+} from '../../explain/forecast-comparison.js';
 
 /** Every {@link Fate}, in the order a tally says them. */
 export const FATES: readonly Fate[] = ['moved', 'pending', 'refused', 'deleted', 'lost'];
@@ -41,12 +39,6 @@ export const NODE_POOL_LABELS: readonly string[] = [
   'kubernetes.azure.com/agentpool',
   'karpenter.sh/nodepool',
 ];
-
-/** The kind of node a pod runs on: its role, and its pool when a {@link NODE_POOL_LABELS} label names one. */
-export interface NodeKind {
-  role: 'control-plane' | 'worker';
-  pool?: string;
-}
 
 /**
  * The kind of a node: control plane by its role label (current or legacy), else worker; its pool
@@ -333,45 +325,8 @@ export interface ObservedOutcome {
   etcdVotersSeen: number | null;
 }
 
-/** Kinds of disagreement (the `kind` label of `k8s_ha_bot_forecast_mismatches_total`). */
-export type MismatchKind = 'fate' | 'blocker' | 'time-away' | 'drain-time' | 'control-plane';
-
 /** Mismatch kinds the daily report warns about: where the model got a pod or a blocker wrong. */
 export const REPORTED_KINDS: readonly MismatchKind[] = ['fate', 'blocker'];
-
-/** One disagreement. */
-export interface ForecastMismatch {
-  kind: MismatchKind;
-  /** The pod (`namespace/name`) for `fate` and `blocker`. */
-  pod?: string;
-  /** What was forecast and what was observed: a fate, a budget, or a duration in ms. */
-  forecast: string | number;
-  observed: string | number;
-  /** The scheduler's reason, the budget, the replacement's node, when known. */
-  detail?: string;
-  /** For a `fate` mismatch of a pod moved to another kind of node than forecast: both kinds. */
-  to?: { forecast: NodeKind; observed: NodeKind };
-  /** For `control-plane`: what was counted, kube-apiservers or etcd voters. */
-  members?: 'api-servers' | 'etcd-voters';
-}
-
-/** Counts by fate. */
-export type FateTally = Record<Fate, number>;
-
-/** The comparison of a node's forecast with its outcome. */
-export interface ForecastComparison {
-  node: string;
-  forecast: FateTally;
-  observed: FateTally & { unknown: number };
-  awayMs: { forecast: number; from: AwayEstimate['from']; count: number; observed: number | null };
-  drainMs: { forecast: number | null; observed: number | null };
-  /**
-   * Healthy etcd voters left during the reboot: forecast (with the quorum) and seen; a null side is
-   * unknown (not observable, or not observed), said as such, never a match.
-   */
-  etcdVoters: { forecast: number | null; quorum: number | null; observed: number | null };
-  mismatches: ForecastMismatch[];
-}
 
 /** A node away this much longer than forecast (and {@link AWAY_SLACK_MS} more) is a mismatch. */
 export const AWAY_FACTOR = 1.5;

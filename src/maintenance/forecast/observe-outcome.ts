@@ -15,14 +15,8 @@ import type { KubeApi } from '../execute/kube-api.js';
 import { seg } from '../execute/kube-api.js';
 import type { KNode } from '../../cluster/types.js';
 import { nodeKindOf } from './forecast.js';
-import type {
-  Fate,
-  NodeForecast,
-  NodeKind,
-  ObservedEviction,
-  ObservedOutcome,
-  ObservedPod,
-} from './forecast.js';
+import type { Fate, NodeKind } from '../../explain/forecast-comparison.js';
+import type { NodeForecast, ObservedEviction, ObservedOutcome, ObservedPod } from './forecast.js';
 
 /** Longest scheduler reason kept, in characters (cluster text: bounded and sanitised). */
 export const MAX_REASON_CHARS = 300;

@@ -364,6 +364,8 @@ export function toJsonOutput(
     ...(reply.multiNode === undefined ? {} : { multiNode: reply.multiNode }),
     // The HA report: its items most urgent first, thresholds, what changed.
     ...(reply.healthReport === undefined ? {} : { report: reply.healthReport }),
+    // A maintenance's forecast vs observed: tallies, times, etcd voters, mismatches with their kind.
+    ...(reply.forecastComparison === undefined ? {} : { forecastComparison: reply.forecastComparison }),
     reply,
   };
 }

@@ -425,3 +425,17 @@ export function etcdMemberHealthOnNode(snapshot: ClusterSnapshot, node: string):
   const status = etcd.endpointStatus.find((s) => s.memberId.toString(16) === member.idHex);
   return member.healthy === true && view.leader !== null && status?.health !== false;
 }
+
+/**
+ * Healthy etcd voters seen in a snapshot, read as the checks read etcd ({@link buildEtcdView}): the
+ * live `etcd` probe's member status when the cluster has an `etcd` entry, else the etcd pods'
+ * Ready state on the control-plane nodes (a NotReady node's member counted down). What the
+ * maintenance executor observes while a node is away, to compare with the forecast (issue 34).
+ * @param snapshot - a fresh snapshot
+ * @returns the count of healthy voters; null when etcd is not observable (managed, no etcd pods)
+ *   or some voter's health is unknown
+ */
+export function etcdVotersSeenIn(snapshot: ClusterSnapshot): number | null {
+  const view = buildEtcdView(indexCluster(snapshot));
+  return view.source === 'none' || view.voters === 0 || view.unknownVoters > 0 ? null : view.healthyVoters;
+}

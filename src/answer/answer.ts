@@ -190,6 +190,14 @@ export interface AnswerService {
    */
   etcdMemberHealthy(cluster: string, node: string): Promise<boolean | null>;
   /**
+   * Healthy etcd voters seen now, as the analysis reads etcd (`etcdVotersSeenIn`: the live probe
+   * when the cluster has an `etcd` entry, else the etcd pods' Ready state): what the maintenance
+   * executor observes while a node is away (issue 34).
+   * @returns the count; null when etcd is not observable or a voter's health is unknown
+   * @throws BotError `cluster-unknown`; ClusterReadError when the cluster cannot be read
+   */
+  etcdVotersSeen(cluster: string): Promise<number | null>;
+  /**
    * The joint reboot-impact analysis of several nodes down together on a fresh read (their pods
    * kept whole): what a maintenance plan checks again before a step of several nodes.
    * @returns the joint verdict and a one-line summary of its worst concerns
@@ -785,6 +793,10 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       if (cluster.etcd === undefined) return null;
       const { etcdMemberHealthOnNode } = await import('../analysis/etcd-view.js');
       return etcdMemberHealthOnNode(await readCluster(name, cluster, node, logger), node);
+    },
+    async etcdVotersSeen(name) {
+      const { etcdVotersSeenIn } = await import('../analysis/etcd-view.js');
+      return etcdVotersSeenIn(await readCluster(name, clusterConfigOf(name), null, logger));
     },
     async close() {
       for (const cache of caches.values()) cache.close();

@@ -125,6 +125,8 @@ export async function createWorkerAnswerStep(o: WorkerAnswerStepOptions): Promis
       },
       // Only a cluster with an `etcd` entry is probed (null otherwise: the static-pod check covers it).
       etcdHealthy: (node: string) => answerService.etcdMemberHealthy(cluster, node),
+      // What the forecast's etcd voters left are compared with (issue 34).
+      etcdVotersSeen: () => answerService.etcdVotersSeen(cluster),
       logger,
       ...(now ? { now } : {}),
     };

@@ -1,6 +1,7 @@
 /**
  * The platform-neutral answer every adapter renders (terminal text, Block Kit, Adaptive Cards).
  */
+import type { ForecastComparison } from './forecast-comparison.js';
 import type { HealthReportData } from '../analysis/daily/health-report.js';
 import type { ReportItem } from '../analysis/daily/report-items.js';
 import type { Finding, Plane, Verdict } from '../analysis/types.js';
@@ -157,4 +158,10 @@ export interface Reply {
    * conversation sees it.
    */
   audience?: 'requester';
+  /**
+   * A maintenance card's forecast-vs-observed comparison of its node (issue 34): the forecast and
+   * observed tallies, the times, the etcd voters and each mismatch with its kind. Carried into
+   * `--format json`; the card's "Forecast vs observed" lines say the same.
+   */
+  forecastComparison?: ForecastComparison;
 }

@@ -27,6 +27,7 @@ export function safeReply(reply: Reply): Reply {
     context: safeDeep(reply.context),
     findings: safeDeep(reply.findings),
     ...(reply.healthReport ? { healthReport: safeDeep(reply.healthReport) } : {}),
+    ...(reply.forecastComparison ? { forecastComparison: safeDeep(reply.forecastComparison) } : {}),
   };
   const same =
     out.title === reply.title &&
@@ -37,6 +38,7 @@ export function safeReply(reply: Reply): Reply {
     out.actions.every((a, i) => a === reply.actions[i]) &&
     out.context === reply.context &&
     out.findings === reply.findings &&
-    out.healthReport === reply.healthReport;
+    out.healthReport === reply.healthReport &&
+    out.forecastComparison === reply.forecastComparison;
   return same ? reply : out;
 }

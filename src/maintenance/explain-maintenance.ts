@@ -21,7 +21,7 @@ import {
 } from './types.js';
 import { plainReply } from '../explain/explain-messages.js';
 import { FATES } from './forecast/forecast.js';
-import type { Fate, ForecastComparison } from './forecast/forecast.js';
+import type { Fate, ForecastComparison, NodeKind } from '../explain/forecast-comparison.js';
 import { type Translator, translator } from '../explain/i18n.js';
 import type { Reply, ReplyAction, ReplySection } from '../explain/reply.js';
 
@@ -285,6 +285,7 @@ export function explainMaintenanceCard(request: MaintenanceRequest, locale: Loca
   reply.verdict = r.verdictAtRequest;
   reply.sections = sections;
   reply.actions = cardActions(tr, r);
+  if (r.progress.forecastComparison) reply.forecastComparison = r.progress.forecastComparison;
   return reply;
 }
 
@@ -311,6 +312,13 @@ const fateWord = (tr: Translator, v: string | number): string =>
         ? `${tr.t('maintenance.forecast.word.refused')} (${v.slice('refused by '.length)})`
         : v;
 
+const movedToWord = (tr: Translator, k: NodeKind): string =>
+  tr.t(
+    k.role === 'control-plane'
+      ? 'maintenance.forecast.word.moved-to-cp'
+      : 'maintenance.forecast.word.moved-to-worker',
+  ) + (k.pool ? tr.t('maintenance.forecast.word.of-pool', { pool: k.pool }) : '');
+
 /**
  * The forecast-vs-observed lines of one node (issue 34): one line when everything matched, else
  * the tallies and one line per mismatch ("node away 4 min 12 s, forecast 90 s").
@@ -325,6 +333,18 @@ export function comparisonLines(tr: Translator, c: ForecastComparison): string[]
     c.awayMs.from === 'history' ? 'maintenance.forecast.away-history' : 'maintenance.forecast.away-typical',
     { node: c.node, ms: formatDuration(tr, c.awayMs.forecast), count: c.awayMs.count },
   );
+  // etcd voters forecast but not observed: said, never a silent match
+  const etcd = c.etcdVoters;
+  const unobserved =
+    etcd && etcd.forecast !== null && etcd.observed === null
+      ? [
+          tr.t('maintenance.forecast.etcd-unobserved', {
+            node: c.node,
+            forecast: etcd.forecast,
+            quorum: etcd.quorum ?? '?',
+          }),
+        ]
+      : [];
   if (c.mismatches.length === 0)
     return [
       tr.t('maintenance.forecast.matched', {
@@ -333,6 +353,7 @@ export function comparisonLines(tr: Translator, c: ForecastComparison): string[]
         away: c.awayMs.observed === null ? '?' : formatDuration(tr, c.awayMs.observed),
         forecast: forecastAway,
       }),
+      ...unobserved,
     ];
   const out = [
     tr.t('maintenance.forecast.header', {
@@ -350,8 +371,8 @@ export function comparisonLines(tr: Translator, c: ForecastComparison): string[]
       out.push(
         tr.t('maintenance.forecast.pod', {
           pod: m.pod ?? '',
-          forecast: fateWord(tr, m.forecast),
-          observed: fateWord(tr, m.observed),
+          forecast: m.to ? movedToWord(tr, m.to.forecast) : fateWord(tr, m.forecast),
+          observed: m.to ? movedToWord(tr, m.to.observed) : fateWord(tr, m.observed),
           detail: m.detail ? ` — ${m.detail}` : '',
         }),
       );
@@ -371,14 +392,15 @@ export function comparisonLines(tr: Translator, c: ForecastComparison): string[]
       );
     else
       out.push(
-        tr.t('maintenance.forecast.control-plane', {
-          node: c.node,
-          observed: m.observed,
-          forecast: m.forecast,
-        }),
+        tr.t(
+          m.members === 'etcd-voters'
+            ? 'maintenance.forecast.etcd-voters'
+            : 'maintenance.forecast.control-plane',
+          { node: c.node, observed: m.observed, forecast: m.forecast, quorum: etcd?.quorum ?? '?' },
+        ),
       );
   }
-  return out;
+  return [...out, ...unobserved];
 }
 
 /**

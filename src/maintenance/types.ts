@@ -7,7 +7,7 @@
  * `policy.ts`, the Kubernetes steps in `execute/`, the chat texts in `src/explain/`.
  */
 import type { Verdict } from '../analysis/types.js';
-import type { ForecastComparison } from './forecast/forecast.js';
+import type { ForecastComparison } from '../explain/forecast-comparison.js';
 import type { Locale, Platform, ReplyTarget } from '../commands/types.js';
 import { BotError } from '../errors.js';
 import { isValidClusterName } from '../commands/names.js';
@@ -133,6 +133,8 @@ export interface ExecutionProgress {
   podsEvicted?: number;
   /** Fewest kube-apiservers seen alive (fresh identity Leases) while the node was away. */
   apiServersSeen?: number;
+  /** Healthy etcd voters seen while the node was away (as the analysis reads etcd); absent: not observed. */
+  etcdVotersSeen?: number;
   /** The forecast compared with the outcome when the node ended (issue 34), mismatches bounded. */
   forecastComparison?: ForecastComparison;
 }

@@ -52,6 +52,8 @@ export interface ExecutorStartOptions {
   now?: () => Date;
   /** The approval snapshot capture (`report mismatch`). @defaultValue none */
   captureSnapshot?: () => Promise<string>;
+  /** Healthy etcd voters seen (the executor asks while the node is away); absent: not observed. */
+  etcdVotersSeen?: MaintenanceDeps['etcdVotersSeen'];
 }
 
 /** The executor test set-up; `redis` and `store` are there from `beforeAll` on. */
@@ -147,6 +149,7 @@ export function useExecutorHarness(): ExecutorHarness {
           })),
         ...(o.now ? { now: o.now } : {}),
         ...(o.captureSnapshot ? { captureSnapshot: o.captureSnapshot } : {}),
+        ...(o.etcdVotersSeen ? { etcdVotersSeen: o.etcdVotersSeen } : {}),
         logger: silentLogger,
         pollMs: 100,
       };

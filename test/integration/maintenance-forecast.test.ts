@@ -29,14 +29,16 @@ import { mismatchReport } from '../../src/maintenance/forecast/mismatch-report.j
 import { registerSecretValues } from '../../src/util/redaction.js';
 import { silentLogger } from '../../src/util/logger.js';
 import { main } from '../../adapters/k8s-ha-bot.js';
+import { toJsonOutput } from '../../adapters/console/console-adapter.js';
 import { answerHealthReport } from '../../src/answer/answer-health-report.js';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
 import { explainRebootImpact } from '../../src/explain/explain-reboot-impact.js';
 import { median } from '../../src/maintenance/forecast/forecast.js';
+import { etcdVotersSeenIn } from '../../src/analysis/etcd-view.js';
 import { explainMaintenanceCard } from '../../src/maintenance/explain-maintenance.js';
 import { ForecastStore } from '../../src/maintenance/forecast/forecast-store.js';
 import { MAINTENANCE_KEY_PREFIX } from '../../src/maintenance/request-store.js';
-import type { ForecastComparison } from '../../src/maintenance/forecast/forecast.js';
+import type { ForecastComparison } from '../../src/explain/forecast-comparison.js';
 import type { MaintenanceDeps } from '../../src/maintenance/execute/run-maintenance.js';
 import { eventLines } from '../../src/maintenance/explain-maintenance.js';
 import { translator } from '../../src/explain/i18n.js';
@@ -180,21 +182,35 @@ function comparisonOf(run: ExecutorRun): { c: ForecastComparison; lines: string[
   return { c: ev.comparison, lines: eventLines(translator('en'), run.request, ev) ?? [] };
 }
 
-/** Run a maintenance of WK1 to its end, rebooting the node when it is drained. */
+/** The healthy etcd voters the worker's executor sees (answer.ts `etcdVotersSeen`), on the simulator. */
+function etcdVotersOn(s: RunningSimulator): NonNullable<MaintenanceDeps['etcdVotersSeen']> {
+  return async () =>
+    etcdVotersSeenIn(await readSnapshot({ kubeConfig: kubeConfigOf(s), cluster: CLUSTER, focusNode: null }));
+}
+
+/** Run a maintenance of a node (WK1 unless told) to its end, rebooting the node when it is drained. */
 async function maintainWk1(
   s: RunningSimulator,
   o: {
+    node?: string;
     now?: () => Date;
     analyze?: MaintenanceDeps['analyze'];
     whileDown?: () => Promise<void>;
+    /** Called when the node is drained, before it reboots. */
+    beforeReboot?: () => Promise<void>;
     drainTimeoutMs?: number;
+    /** null: etcd not observed. @defaultValue read on the simulator */
+    etcdVotersSeen?: MaintenanceDeps['etcdVotersSeen'] | null;
   } = {},
 ): Promise<ExecutorRun> {
   const now = o.now ?? (() => new Date());
+  const node = o.node ?? WK1;
+  const etcdVotersSeen = o.etcdVotersSeen === undefined ? etcdVotersOn(s) : o.etcdVotersSeen;
   const run = await h.start(s, {
     cluster: CLUSTER,
-    node: WK1,
+    node,
     analyze: o.analyze ?? analyzeOn(s, now),
+    ...(etcdVotersSeen ? { etcdVotersSeen } : {}),
     now,
     policy: {
       drain: {
@@ -209,7 +225,8 @@ async function maintainWk1(
   });
   const reached = await h.waitForState(run.request.id, ['awaiting-reboot', 'failed'], 30_000);
   if (reached.state === 'awaiting-reboot') {
-    const up = s.rebootNode(WK1, { downMs: o.whileDown ? 3_000 : 300 });
+    await o.beforeReboot?.();
+    const up = s.rebootNode(node, { downMs: o.whileDown || o.beforeReboot ? 3_000 : 300 });
     if (o.whileDown) {
       await eventually(
         'the node seen down by the executor',
@@ -336,6 +353,55 @@ describe('forecast vs observed at the end of a node', () => {
     );
   }, 60_000);
 
+  it('a pod forecast to move to a worker that ran on a control-plane node is a fate mismatch, said plainly', async () => {
+    // After the analysis, the other workers are cordoned (another maintenance) and the control
+    // plane's NoSchedule taint is removed (kubeadm docs, "Control plane node isolation":
+    // https://kubernetes.io/docs/setup/production-environment/tools/kubeadm/create-cluster-kubeadm/#control-plane-node-isolation),
+    // so the replacements can only run on the control-plane node.
+    const s = await h.sim(fixture());
+    const nodes = s.listObjects('nodes') as { metadata: { name: string; labels?: Record<string, string> } }[];
+    const cp = nodes.find((n) => 'node-role.kubernetes.io/control-plane' in (n.metadata.labels ?? {}));
+    const workers = nodes.filter((n) => n !== cp && n.metadata.name !== WK1).map((n) => n.metadata.name);
+    const patch = async (node: string, spec: object): Promise<void> => {
+      const res = await fetch(`${s.url}/api/v1/nodes/${node}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/merge-patch+json' },
+        body: JSON.stringify({ spec }),
+      });
+      expect(res.status).toBe(200);
+    };
+    const real = analyzeOn(s, () => new Date());
+    const run = await maintainWk1(s, {
+      analyze: async (node) => {
+        const a = await real(node);
+        for (const w of workers) await patch(w, { unschedulable: true });
+        await patch(cp!.metadata.name, { taints: [] });
+        return a;
+      },
+    });
+    const record = await new ForecastStore(h.redis).getRecord(run.request.id);
+    expect(record?.forecast.pods.map((p) => p.to)).toEqual([
+      { role: 'worker' },
+      { role: 'worker' },
+      { role: 'worker' },
+    ]);
+    const { c, lines } = comparisonOf(run);
+    const pods = ['shop/cart-5d8f7c9b4-p0', 'shop/cart-5d8f7c9b4-p1', 'shop/web-5d8f7c9b4-p0'];
+    expect(c.mismatches).toEqual(
+      pods.map((pod) => ({
+        kind: 'fate',
+        pod,
+        forecast: 'moved to a worker',
+        observed: 'moved to a control-plane node',
+        to: { forecast: { role: 'worker' }, observed: { role: 'control-plane' } },
+        detail: cp!.metadata.name,
+      })),
+    );
+    expect(lines).toContain(
+      `shop/web-5d8f7c9b4-p0: forecast moved to a worker, observed moved to a control-plane node — ${cp!.metadata.name}`,
+    );
+  }, 60_000);
+
   it('a budget the model saw open that refuses: the drain times out and the comparison names the budget', async () => {
     const s = await h.sim(fixture());
     const real = analyzeOn(s, () => new Date());
@@ -370,6 +436,93 @@ describe('forecast vs observed at the end of a node', () => {
     );
     expect(lines[1]).toBe(
       'shop/cart-5d8f7c9b4-p0: forecast moved, observed refused (shop/cart-pdb) — shop/cart-pdb',
+    );
+  }, 60_000);
+});
+
+/**
+ * etcd voters left while a control-plane node reboots: forecast by the analysis, seen by the
+ * executor the way the analysis reads etcd (here the etcd pods' Ready state on the control-plane
+ * nodes; the generated cluster has 3 stacked members). By etcd's majority rule (etcd FAQ, "Why an
+ * odd number of cluster members?": quorum of 3 is 2, https://etcd.io/docs/v3.5/faq/) a reboot of
+ * one of 3 leaves 2 voters with quorum 2; another member down at the same time leaves 1 (the
+ * incident of openshift/cluster-etcd-operator#1663, OCPBUGS-100060: an etcd member restarted while
+ * another master rebooted, 2 of 3 members down).
+ */
+describe('etcd voters left during a control-plane reboot', () => {
+  let cpBase: SnapshotFile;
+  beforeAll(async () => {
+    const path = join(dir, 'gen-3cp.json');
+    await writeScenarioFile(
+      path,
+      generateCluster({ nodes: 5, pods: 14, controlPlaneNodes: 3, seed: 1, capturedAt: new Date() }),
+    );
+    cpBase = await loadSnapshotFile(path);
+  });
+  const cpNames = (): string[] =>
+    cpBase.items
+      .filter(
+        (i) =>
+          (i as { kind?: string }).kind === 'Node' &&
+          'node-role.kubernetes.io/control-plane' in
+            ((i as { metadata?: { labels?: Record<string, string> } }).metadata?.labels ?? {}),
+      )
+      .map((i) => (i as { metadata: { name: string } }).metadata.name)
+      .sort();
+
+  it('seen as forecast: 2 voters left, no mismatch', async () => {
+    const [cp1] = cpNames();
+    const s = await h.sim(cpBase);
+    const run = await maintainWk1(s, { node: cp1, beforeReboot: async () => undefined });
+    const { c, lines } = comparisonOf(run);
+    expect(c.etcdVoters).toEqual({ forecast: 2, quorum: 2, observed: 2 });
+    expect(c.mismatches.filter((m) => m.kind === 'control-plane')).toEqual([]);
+    expect(lines.join('\n')).not.toContain('etcd');
+  }, 60_000);
+
+  it('another control-plane node down during the reboot: fewer voters seen is a control-plane mismatch', async () => {
+    const [cp1, cp2] = cpNames();
+    const s = await h.sim(cpBase);
+    let other: Promise<void> | undefined;
+    mismatchKinds.length = 0;
+    const run = await maintainWk1(s, {
+      node: cp1,
+      beforeReboot: async () => {
+        other = s.rebootNode(cp2 as string, { downMs: 6_000 });
+      },
+    });
+    await other;
+    const { c, lines } = comparisonOf(run);
+    expect(c.etcdVoters).toEqual({ forecast: 2, quorum: 2, observed: 1 });
+    expect(c.mismatches).toContainEqual({
+      kind: 'control-plane',
+      members: 'etcd-voters',
+      forecast: 2,
+      observed: 1,
+    });
+    expect(mismatchKinds).toContain('control-plane');
+    expect(lines).toContain(`healthy etcd voters seen while ${cp1} was away: 1, forecast 2 (quorum 2)`);
+    // `--format json` of the maintenance status reply (its card) carries the comparison as data.
+    const final = await h.store.get(run.request.id);
+    const json = JSON.parse(JSON.stringify(toJsonOutput(explainMaintenanceCard(final!, 'en')))) as {
+      forecastComparison?: ForecastComparison;
+    };
+    expect(json.forecastComparison).toEqual(c);
+    expect(json.forecastComparison?.mismatches.map((m) => m.kind)).toContain('control-plane');
+  }, 60_000);
+
+  it('not observed: said so, never a silent match', async () => {
+    const [cp1] = cpNames();
+    const s = await h.sim(cpBase);
+    const run = await maintainWk1(s, {
+      node: cp1,
+      beforeReboot: async () => undefined,
+      etcdVotersSeen: null,
+    });
+    const { c, lines } = comparisonOf(run);
+    expect(c.etcdVoters).toEqual({ forecast: 2, quorum: 2, observed: null });
+    expect(lines.at(-1)).toBe(
+      `etcd voters while ${cp1} was away: not observed, so not compared (forecast 2, quorum 2)`,
     );
   }, 60_000);
 });

@@ -189,6 +189,10 @@ export const enMaintenance = {
     'time-away': 'node away {{observed}}, {{forecast}}',
     'drain-time': 'drain took {{observed}}, forecast {{forecast}} (longest grace period)',
     'control-plane': 'API servers seen while {{node}} was away: {{observed}}, forecast {{forecast}}',
+    'etcd-voters':
+      'healthy etcd voters seen while {{node}} was away: {{observed}}, forecast {{forecast}} (quorum {{quorum}})',
+    'etcd-unobserved':
+      'etcd voters while {{node}} was away: not observed, so not compared (forecast {{forecast}}, quorum {{quorum}})',
     'away-typical': 'forecast {{ms}}, the typical reboot: no history of {{node}}',
     'away-history': 'forecast {{ms}}: {{node}} was away {{ms}}, median of the last {{count}}',
     'away-history_one': 'forecast {{ms}}: {{node}} was away {{ms}} the last time',
@@ -207,6 +211,9 @@ export const enMaintenance = {
       refused: 'refused',
       deleted: 'deleted',
       lost: 'lost',
+      'moved-to-cp': 'moved to a control-plane node',
+      'moved-to-worker': 'moved to a worker',
+      'of-pool': ' of pool {{pool}}',
     },
   },
   duration: { s: '{{s}} s', m: '{{m}} min', ms: '{{m}} min {{s}} s', h: '{{h}} h', hm: '{{h}} h {{m}} min' },

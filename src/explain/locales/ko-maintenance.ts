@@ -189,6 +189,10 @@ export const koMaintenance: MaintenanceMessages = {
     'time-away': '노드 다운 {{observed}}, {{forecast}}',
     'drain-time': '드레인 {{observed}}, 예측 {{forecast}} (가장 긴 grace period)',
     'control-plane': '{{node}} 다운 중 본 API 서버: {{observed}}, 예측 {{forecast}}',
+    'etcd-voters':
+      '{{node}} 다운 중 본 정상 etcd 투표 멤버: {{observed}}, 예측 {{forecast}} (정족수 {{quorum}})',
+    'etcd-unobserved':
+      '{{node}} 다운 중 etcd 투표 멤버: 관측하지 못해 비교하지 않음 (예측 {{forecast}}, 정족수 {{quorum}})',
     'away-typical': '예측 {{ms}}, 일반적인 재부팅: {{node}}의 기록 없음',
     'away-history': '예측 {{ms}}: {{node}}의 최근 {{count}}회 다운 시간의 중앙값 {{ms}}',
     'no-pods': '옮길 파드 없음',
@@ -206,6 +210,9 @@ export const koMaintenance: MaintenanceMessages = {
       refused: '거부',
       deleted: '삭제',
       lost: '유실',
+      'moved-to-cp': '컨트롤 플레인 노드로 이동',
+      'moved-to-worker': '워커 노드로 이동',
+      'of-pool': ' (노드 풀 {{pool}})',
     },
   },
   duration: { s: '{{s}}초', m: '{{m}}분', ms: '{{m}}분 {{s}}초', h: '{{h}}시간', hm: '{{h}}시간 {{m}}분' },

@@ -70,6 +70,12 @@ export interface MaintenanceDeps {
   captureSnapshot?: () => Promise<string>;
   /** Whether the node's etcd member is healthy; null when etcd is not observable. */
   etcdHealthy?: (node: string) => Promise<boolean | null>;
+  /**
+   * Healthy etcd voters seen now, read as the analysis reads etcd (src/analysis/etcd-view.ts
+   * `etcdVotersSeenIn`); null when not observable. Asked while the node is away, to compare with
+   * the forecast's etcd voters left (issue 34); absent: not observed.
+   */
+  etcdVotersSeen?: () => Promise<number | null>;
   now?: () => Date;
   /** Aborted when the worker shuts down: the run stops where it is (state kept) and rejects. */
   signal?: AbortSignal;
@@ -408,6 +414,12 @@ class Execution {
         // while a control-plane node reboots the API may not answer: not observed then
         const alive = await apiServersAlive(this.api, this.now(), this.log).catch(() => null);
         if (alive !== null) await this.deps.store.updateProgress(this.id, { apiServersSeen: alive });
+        const voters = await this.deps.etcdVotersSeen?.().catch((err: unknown) => {
+          this.log.warn({ err }, 'could not read the etcd members while the node was away');
+          return null;
+        });
+        if (typeof voters === 'number')
+          await this.deps.store.updateProgress(this.id, { etcdVotersSeen: voters });
       },
     });
     if (seen === 'cancelled') return null;

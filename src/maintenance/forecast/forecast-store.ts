@@ -15,13 +15,8 @@
  */
 import type { Redis } from 'ioredis';
 import { DEFAULT_FINISHED_RETENTION_MS, MAINTENANCE_KEY_PREFIX } from '../request-store.js';
-import type {
-  ForecastComparison,
-  ForecastMismatch,
-  NodeForecast,
-  ObservedEviction,
-  ObservedOutcome,
-} from './forecast.js';
+import type { ForecastComparison, ForecastMismatch } from '../../explain/forecast-comparison.js';
+import type { NodeForecast, ObservedEviction, ObservedOutcome } from './forecast.js';
 import { REPORTED_KINDS } from './forecast.js';
 
 /** Maintenances an estimate is the median of ("median of the last 3"). */

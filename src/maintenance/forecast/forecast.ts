@@ -10,26 +10,64 @@
  * budgets are those selecting the node's pods (budgetsOfPod, as the Eviction API selects them),
  * and the API servers and etcd voters left are the analysis' control-plane state without the node.
  */
-import type { ClusterSnapshot } from '../../cluster/types.js';
-import { controllerOf, isFinished } from '../../analysis/cluster-index.js';
+import type { ClusterSnapshot, KNode } from '../../cluster/types.js';
+import { controllerOf, hasControlPlaneLabel, isFinished } from '../../analysis/cluster-index.js';
 import { TYPICAL_NODE_REBOOT_S } from '../../analysis/domain.js';
 import { budgetsOfPod } from '../../analysis/eviction-api.js';
 import type { PodFate } from '../../analysis/eviction-model.js';
 import type { RebootImpact } from '../../analysis/reboot-impact.js';
 import type { Verdict } from '../../analysis/types.js';
-
-/**
- * What becomes of one pod of the node, in the words of the comparison:
- * - `moved`: evicted, its replacement runs on another node;
- * - `pending`: evicted, its replacement waits unscheduled (or for the node to be back);
- * - `refused`: its eviction is refused (429 by a PodDisruptionBudget, 500 for several): it stays;
- * - `deleted`: a finished or orphaned pod, deleted, nothing replaces it (nothing is lost);
- * - `lost`: a pod without a controller, deleted for good.
- */
-export type Fate = 'moved' | 'pending' | 'refused' | 'deleted' | 'lost';
+import type {
+  Fate,
+  FateTally,
+  ForecastComparison,
+  ForecastMismatch,
+  MismatchKind,
+  NodeKind,
+} from '../../explain/forecast-comparison.js';
 
 /** Every {@link Fate}, in the order a tally says them. */
 export const FATES: readonly Fate[] = ['moved', 'pending', 'refused', 'deleted', 'lost'];
+
+/**
+ * Node labels that name a node pool: GKE node pools, EKS managed node groups, AKS agent pools,
+ * Karpenter NodePools (each provider's documented well-known label).
+ */
+export const NODE_POOL_LABELS: readonly string[] = [
+  'cloud.google.com/gke-nodepool',
+  'eks.amazonaws.com/nodegroup',
+  'kubernetes.azure.com/agentpool',
+  'karpenter.sh/nodepool',
+];
+
+/**
+ * The kind of a node: control plane by its role label (current or legacy), else worker; its pool
+ * by the first {@link NODE_POOL_LABELS} label it carries.
+ * @param node - a node
+ */
+export function nodeKindOf(node: KNode): NodeKind {
+  const labels = node.metadata.labels ?? {};
+  const pool = NODE_POOL_LABELS.map((l) => labels[l]).find((v) => typeof v === 'string' && v !== '');
+  return { role: hasControlPlaneLabel(node) ? 'control-plane' : 'worker', ...(pool ? { pool } : {}) };
+}
+
+/**
+ * Whether two kinds of node differ: another role, or another pool when both name one.
+ * @param a - one kind
+ * @param b - the other
+ */
+export function otherKind(a: NodeKind, b: NodeKind): boolean {
+  return a.role !== b.role || (a.pool !== undefined && b.pool !== undefined && a.pool !== b.pool);
+}
+
+/**
+ * A moved pod's fate with its kind of node, as the mismatch and the daily report say it
+ * (`moved to a worker`, `moved to a control-plane node of pool system`).
+ * @param k - the kind of node
+ */
+export function movedToText(k: NodeKind): string {
+  return `moved to ${k.role === 'control-plane' ? 'a control-plane node' : 'a worker'}${k.pool ? ` of pool ${k.pool}` : ''}`;
+}
 
 /** One pod's predicted fate. */
 export interface ForecastPod {
@@ -44,6 +82,8 @@ export interface ForecastPod {
   budget?: string;
   /** uid of its controller (ReplicaSet, StatefulSet…), to find its replacement; absent: none. */
   ownerUid?: string;
+  /** For `moved`: the kind of node the placement put its replacement on (the capacity finding's `movesTo`). */
+  to?: NodeKind;
 }
 
 /** A PodDisruptionBudget selecting pods of the node, as the analysis saw it. */
@@ -144,6 +184,15 @@ export function forecastOf(
   const podsByKey = new Map(
     snapshot.pods.map((p) => [`${p.metadata.namespace ?? 'default'}/${p.metadata.name}`, p]),
   );
+  const capacity = impact.findings.find((f) => f.check === 'capacity' && f.facts.node === node);
+  const movesTo = Array.isArray(capacity?.facts.movesTo) ? (capacity.facts.movesTo as string[]) : [];
+  const nodesByName = new Map(snapshot.nodes.map((n) => [n.metadata.name, n]));
+  const placedOn = new Map(
+    movesTo.map((m) => {
+      const at = m.lastIndexOf(' → ');
+      return [m.slice(0, at), nodesByName.get(m.slice(at + 3))] as const;
+    }),
+  );
   const budgets = new Map<string, ForecastBudget>();
   const pods: ForecastPod[] = [];
   for (const entry of entries.slice(0, MAX_FORECAST_PODS)) {
@@ -167,6 +216,7 @@ export function forecastOf(
     const owner = k && !isFinished(k) ? controllerOf(k) : null;
     const why = PENDING_WHY[modelFate as PodFate];
     const first = mine[0];
+    const target = modelFate === 'moves' ? placedOn.get(pod) : undefined;
     pods.push({
       pod,
       fate: fateOf(modelFate as PodFate),
@@ -174,6 +224,7 @@ export function forecastOf(
       ...(why ? { why } : {}),
       ...(first ? { budget: `${first.metadata.namespace ?? 'default'}/${first.metadata.name}` } : {}),
       ...(owner ? { ownerUid: owner.uid } : {}),
+      ...(target ? { to: nodeKindOf(target) } : {}),
     });
   }
   const state = impact.state;
@@ -239,8 +290,9 @@ export interface ObservedPod {
   fate: Fate | 'unknown';
   /** `namespace/name` of its replacement. */
   replacement?: string;
-  /** Where the replacement was scheduled. */
+  /** Where the replacement was scheduled, and that node's kind. */
   node?: string;
+  nodeKind?: NodeKind;
   /** When the replacement was scheduled, and when Ready (ISO 8601). */
   scheduledAt?: string;
   readyAt?: string;
@@ -269,38 +321,12 @@ export interface ObservedOutcome {
   bootIdChanged: boolean | null;
   /** Fewest kube-apiservers seen alive while the node was away; null when not observed. */
   apiServersSeen: number | null;
+  /** Healthy etcd voters seen while the node was away; null when not observed. */
+  etcdVotersSeen: number | null;
 }
-
-/** Kinds of disagreement (the `kind` label of `k8s_ha_bot_forecast_mismatches_total`). */
-export type MismatchKind = 'fate' | 'blocker' | 'time-away' | 'drain-time' | 'control-plane';
 
 /** Mismatch kinds the daily report warns about: where the model got a pod or a blocker wrong. */
 export const REPORTED_KINDS: readonly MismatchKind[] = ['fate', 'blocker'];
-
-/** One disagreement. */
-export interface ForecastMismatch {
-  kind: MismatchKind;
-  /** The pod (`namespace/name`) for `fate` and `blocker`. */
-  pod?: string;
-  /** What was forecast and what was observed: a fate, a budget, or a duration in ms. */
-  forecast: string | number;
-  observed: string | number;
-  /** The scheduler's reason, the budget, the replacement's node, when known. */
-  detail?: string;
-}
-
-/** Counts by fate. */
-export type FateTally = Record<Fate, number>;
-
-/** The comparison of a node's forecast with its outcome. */
-export interface ForecastComparison {
-  node: string;
-  forecast: FateTally;
-  observed: FateTally & { unknown: number };
-  awayMs: { forecast: number; from: AwayEstimate['from']; count: number; observed: number | null };
-  drainMs: { forecast: number | null; observed: number | null };
-  mismatches: ForecastMismatch[];
-}
 
 /** A node away this much longer than forecast (and {@link AWAY_SLACK_MS} more) is a mismatch. */
 export const AWAY_FACTOR = 1.5;
@@ -320,16 +346,30 @@ const longer = (observed: number, forecast: number): boolean =>
  * Compare a forecast with what happened.
  * @param f - the forecast made when the maintenance was approved
  * @param o - the outcome observed
- * @returns the tallies, the times and each mismatch: a pod whose fate differs (`fate`), a
+ * @returns the tallies, the times and each mismatch: a pod whose fate differs, or moved to
+ *   another kind of node than forecast (a worker's pod run on a control-plane node: `fate`), a
  *   budget that refused what it was forecast to allow or the reverse (`blocker`), a node away or
- *   a drain much longer than forecast, fewer API servers seen than forecast (`control-plane`)
+ *   a drain much longer than forecast, fewer API servers or healthy etcd voters seen than
+ *   forecast (`control-plane`)
  */
 export function compareForecast(f: NodeForecast, o: ObservedOutcome): ForecastComparison {
   const observedBy = new Map(o.pods.map((p) => [p.pod, p]));
   const mismatches: ForecastMismatch[] = [];
   for (const p of f.pods) {
     const seen = observedBy.get(p.pod);
-    if (!seen || seen.fate === 'unknown' || seen.fate === p.fate) continue;
+    if (!seen || seen.fate === 'unknown') continue;
+    if (seen.fate === p.fate) {
+      if (p.fate === 'moved' && p.to && seen.nodeKind && otherKind(p.to, seen.nodeKind))
+        mismatches.push({
+          kind: 'fate',
+          pod: p.pod,
+          forecast: movedToText(p.to),
+          observed: movedToText(seen.nodeKind),
+          to: { forecast: p.to, observed: seen.nodeKind },
+          ...(seen.node ? { detail: seen.node } : {}),
+        });
+      continue;
+    }
     const blocker = p.fate === 'refused' || seen.fate === 'refused';
     const detail = seen.reason ?? seen.budget ?? seen.node;
     mismatches.push({
@@ -346,7 +386,21 @@ export function compareForecast(f: NodeForecast, o: ObservedOutcome): ForecastCo
   if (o.drainMs !== null && drainForecast !== null && longer(o.drainMs, drainForecast))
     mismatches.push({ kind: 'drain-time', forecast: drainForecast, observed: o.drainMs });
   if (f.apiServersLeft !== null && o.apiServersSeen !== null && o.apiServersSeen < f.apiServersLeft)
-    mismatches.push({ kind: 'control-plane', forecast: f.apiServersLeft, observed: o.apiServersSeen });
+    mismatches.push({
+      kind: 'control-plane',
+      members: 'api-servers',
+      forecast: f.apiServersLeft,
+      observed: o.apiServersSeen,
+    });
+  const etcd = f.etcdVotersLeft;
+  const etcdSeen = o.etcdVotersSeen ?? null;
+  if (etcd !== null && etcdSeen !== null && etcdSeen < etcd.voters)
+    mismatches.push({
+      kind: 'control-plane',
+      members: 'etcd-voters',
+      forecast: etcd.voters,
+      observed: etcdSeen,
+    });
   const forecastFates = tally(f.pods.map((p) => p.fate));
   const { unknown: _none, ...forecast } = forecastFates;
   return {
@@ -355,6 +409,7 @@ export function compareForecast(f: NodeForecast, o: ObservedOutcome): ForecastCo
     observed: tally(f.pods.map((p) => observedBy.get(p.pod)?.fate ?? 'unknown')),
     awayMs: { forecast: f.away.ms, from: f.away.from, count: f.away.count, observed: o.awayMs },
     drainMs: { forecast: drainForecast, observed: o.drainMs },
+    etcdVoters: { forecast: etcd?.voters ?? null, quorum: etcd?.quorum ?? null, observed: etcdSeen },
     mismatches,
   };
 }

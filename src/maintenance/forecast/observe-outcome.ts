@@ -13,7 +13,10 @@ import type { Logger } from '../../util/logger.js';
 import type { MaintenanceRequest } from '../types.js';
 import type { KubeApi } from '../execute/kube-api.js';
 import { seg } from '../execute/kube-api.js';
-import type { Fate, NodeForecast, ObservedEviction, ObservedOutcome, ObservedPod } from './forecast.js';
+import type { KNode } from '../../cluster/types.js';
+import { nodeKindOf } from './forecast.js';
+import type { Fate, NodeKind } from '../../explain/forecast-comparison.js';
+import type { NodeForecast, ObservedEviction, ObservedOutcome, ObservedPod } from './forecast.js';
 
 /** Longest scheduler reason kept, in characters (cluster text: bounded and sanitised). */
 export const MAX_REASON_CHARS = 300;
@@ -69,6 +72,14 @@ export async function observeOutcome(
       o.logger.warn({ namespace: ns, status: res.status }, 'could not list pods to observe replacements');
     podsOf.set(ns, res.status === 200 ? (res.body?.items ?? []) : null);
   }
+  const kinds = new Map<string, NodeKind | null>();
+  const kindOf = async (name: string): Promise<NodeKind | null> => {
+    if (!kinds.has(name)) {
+      const res = await api.request<KNode>('GET', `/api/v1/nodes/${seg(name)}`);
+      kinds.set(name, res.status === 200 && res.body ? nodeKindOf(res.body) : null);
+    }
+    return kinds.get(name) ?? null;
+  };
   const taken = new Set<string>();
   const pods: ObservedPod[] = [];
   for (const f of forecast.pods) {
@@ -123,11 +134,13 @@ export async function observeOutcome(
       fate = 'pending';
       reason = `waited for ${r.node} to be back`;
     }
+    const nodeKind = fate === 'moved' && node ? await kindOf(node) : null;
     pods.push({
       pod: f.pod,
       fate,
       replacement: name,
       ...(node ? { node } : {}),
+      ...(nodeKind ? { nodeKind } : {}),
       ...times,
       ...(reason ? { reason } : {}),
     });
@@ -147,6 +160,7 @@ export async function observeOutcome(
     ...(p.bootIdAfter ? { bootIdAfter: p.bootIdAfter } : {}),
     bootIdChanged: p.bootIdBefore && p.bootIdAfter ? p.bootIdBefore !== p.bootIdAfter : null,
     apiServersSeen: p.apiServersSeen ?? null,
+    etcdVotersSeen: p.etcdVotersSeen ?? null,
   };
 }
 

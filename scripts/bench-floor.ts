@@ -77,6 +77,10 @@ await Promise.all([
   list('/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations'),
   list('/apis/apiregistration.k8s.io/v1/apiservices'),
   list('/api/v1/namespaces'),
+  // the optional reads of the storage and network controller checks (issue 29)
+  list('/apis/storage.k8s.io/v1/csidrivers'),
+  list('/apis/storage.k8s.io/v1/volumeattachments'),
+  list('/apis/metallb.io/v1beta1/servicel2statuses'),
 ]);
 process.stdout.write(
   `${JSON.stringify({ ms: Math.round(performance.now() - t), cpuMs: cpuMsSince(cpu), pages, requests, bytes })}\n`,

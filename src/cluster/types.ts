@@ -462,6 +462,13 @@ export interface PodSummary {
   hostPorts?: string[];
   /** `spec.priority` when set and not 0 (preemption). */
   priority?: number;
+  /**
+   * `metadata.labels` when any (PodTopologySpread and InterPodAffinity count pods by them); one
+   * frozen object shared by every pod with the same labels (a ReplicaSet's pods share one).
+   */
+  labels?: Readonly<Record<string, string>>;
+  /** Required pod anti-affinity terms, when any (rare; InterPodAffinity's symmetry). */
+  podAntiAffinity?: readonly KPodAffinityTerm[];
   /** Whether the pod's Ready condition is True (naming the pods that hold a budget at 0). */
   ready?: boolean;
   /** Why a container waits (`CrashLoopBackOff`, `ImagePullBackOff`), when one does. */

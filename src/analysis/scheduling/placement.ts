@@ -3,7 +3,10 @@
  * ({@link runFilters}) on the cluster as it is, earlier replacements included; first fit, largest
  * CPU request first, over the nodes in the snapshot's order. What the pods bound to a node take
  * comes from the pod summaries (cpu, memory, count, and the rarer other requests and host ports
- * they keep), indexed once per cluster index. A node that is not Ready carries the
+ * they keep), indexed once per cluster index. PodTopologySpread and InterPodAffinity run on the
+ * pods bound (their summaries' labels and required anti-affinity) when an evicted pod has spread
+ * constraints or pod (anti-)affinity, or some bound pod has required anti-affinity; preemption is
+ * not offered on a node they refuse. A node that is not Ready carries the
  * `node.kubernetes.io/not-ready` (Ready False) or `node.kubernetes.io/unreachable` (Unknown)
  * NoSchedule taint the node lifecycle controller adds (Taint Nodes by Condition), when the data
  * does not show it already. Pure.
@@ -17,6 +20,10 @@ import { countsTowardsNode, podUsageByNode, prebuiltIndexesOf } from '../../clus
 import { type ClusterIndex, isCordoned, isNodeReady, memoOnIndex, readyStatus } from '../cluster-index.js';
 import type { FilterStatus, NodeInfo } from './framework.js';
 import { pendingSummary, runFilters } from './filter.js';
+import { type SpreadNode, podTopologySpreadFilter, spreadState } from './pod-topology-spread.js';
+import { type NamespaceLabels, interPodAffinityFilter, interPodAffinityState } from './inter-pod-affinity.js';
+
+const nameOf = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
 
 /** A node as the placement updates it: what its bound pods (and replacements placed) take. */
 interface WorkingNode {
@@ -96,6 +103,83 @@ function summariesByNode(index: ClusterIndex): ReadonlyMap<string, readonly PodS
   });
 }
 
+/**
+ * The bound pods as PodTopologySpread and InterPodAffinity read them (name, namespace, labels,
+ * deletionTimestamp, required anti-affinity), by node, built from the summaries once per index.
+ */
+function boundPodsByNode(index: ClusterIndex): ReadonlyMap<string, readonly KPod[]> {
+  return memoOnIndex(index, 'scheduling:boundPods', () => {
+    const out = new Map<string, KPod[]>();
+    for (const [node, list] of summariesByNode(index))
+      out.set(
+        node,
+        list.map((s) => ({
+          metadata: {
+            name: s.name,
+            namespace: s.namespace,
+            ...(s.labels ? { labels: { ...s.labels } } : {}),
+            ...(s.deletionTimestamp ? { deletionTimestamp: s.deletionTimestamp } : {}),
+          },
+          spec: {
+            nodeName: node,
+            ...(s.podAntiAffinity
+              ? {
+                  affinity: {
+                    podAntiAffinity: {
+                      requiredDuringSchedulingIgnoredDuringExecution: [...s.podAntiAffinity],
+                    },
+                  },
+                }
+              : {}),
+          },
+        })),
+      );
+    return out;
+  });
+}
+
+/** Whether some bound pod has required anti-affinity (every pod placed must then respect it). */
+function anyAntiAffinity(index: ClusterIndex): boolean {
+  return memoOnIndex(index, 'scheduling:anyAntiAffinity', () =>
+    index.snapshot.podSummaries.some((s) => s.podAntiAffinity !== undefined && countsTowardsNode(s)),
+  );
+}
+
+/** The cluster's namespaces with their labels (InterPodAffinity's namespaceSelector). */
+function namespaceLabels(index: ClusterIndex): NamespaceLabels {
+  return memoOnIndex(
+    index,
+    'scheduling:namespaceLabels',
+    () => new Map((index.snapshot.namespaces ?? []).map((n) => [n.metadata.name, n.metadata.labels ?? {}])),
+  );
+}
+
+/** Whether a pod has DoNotSchedule spread constraints or required pod (anti-)affinity. */
+function hasPodConstraints(pod: KPod): boolean {
+  const spec = pod.spec as { topologySpreadConstraints?: { whenUnsatisfiable?: string }[] } | undefined;
+  const a = pod.spec?.affinity;
+  return (
+    (spec?.topologySpreadConstraints ?? []).some((c) => c.whenUnsatisfiable === 'DoNotSchedule') ||
+    (a?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).length > 0 ||
+    (a?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).length > 0
+  );
+}
+
+/**
+ * Every node with its bound pods but the evicted ones, for the spread and affinity filters; null
+ * when neither can refuse (no evicted pod has such constraints and no bound pod anti-affinity).
+ */
+function topologyNodes(index: ClusterIndex, evicted: readonly KPod[]): SpreadNode[] | null {
+  if (!evicted.some(hasPodConstraints) && !anyAntiAffinity(index)) return null;
+  const bound = boundPodsByNode(index);
+  const gone = new Set(evicted.map(nameOf));
+  const from = new Set(evicted.map((p) => p.spec?.nodeName));
+  return index.snapshot.nodes.map((node) => {
+    const pods = bound.get(node.metadata.name) ?? [];
+    return { node, pods: from.has(node.metadata.name) ? pods.filter((p) => !gone.has(nameOf(p))) : pods };
+  });
+}
+
 /** Every node as the scheduler starts from it, once per index; never changed (placement copies). */
 function baseNodes(index: ClusterIndex): readonly Readonly<WorkingNode>[] {
   return memoOnIndex(index, 'scheduling:baseNodes', () => workingNodes(index));
@@ -125,8 +209,6 @@ function workingNodes(index: ClusterIndex): WorkingNode[] {
     };
   });
 }
-
-const nameOf = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
 
 /** The replacement a controller creates: the same spec, not bound to a node yet. */
 function replacementOf(pod: KPod): KPod {
@@ -197,12 +279,19 @@ export function placeReplacements(
     why: new Map(),
     preempting: new Map(),
   };
+  // The spread and affinity filters see the pods bound now, earlier replacements included.
+  const topology = topologyNodes(index, evicted);
+  const topologyAt = new Map(topology?.map((t, i) => [t.node.metadata.name, i]));
   for (const original of [...evicted].sort((a, b) => cpuOf(b) - cpuOf(a))) {
     const pod = replacementOf(original);
     const request = requests.get(original) ?? podRequests(pod);
+    const spread = topology ? spreadState(pod, topology) : null;
+    const affinity = topology ? interPodAffinityState(pod, topology, namespaceLabels(index)) : null;
     const refusals: FilterStatus[] = [];
     const at = nodes.findIndex((w) => {
-      const status = runFilters(pod, w as NodeInfo, w.taints, request);
+      let status = runFilters(pod, w as NodeInfo, w.taints, request);
+      if (status.code === 'Success' && spread) status = podTopologySpreadFilter(pod, w.node, spread);
+      if (status.code === 'Success' && affinity) status = interPodAffinityFilter(w.node, affinity);
       if (status.code !== 'Success') refusals.push(status);
       return status.code === 'Success';
     });
@@ -218,6 +307,8 @@ export function placeReplacements(
       addInto(target.requested, request);
       target.podCount += 1;
       out.placedOn.set(name, target.node.metadata.name);
+      const t = topology?.[topologyAt.get(target.node.metadata.name) ?? -1];
+      if (t) t.pods = [...t.pods, { ...pod, spec: { ...pod.spec, nodeName: target.node.metadata.name } }];
       continue;
     }
     out.unplaced.push(name);
@@ -231,7 +322,14 @@ export function placeReplacements(
     if ((pod.spec?.priority ?? 0) > 0 && pod.spec?.preemptionPolicy !== 'Never') {
       const bound = summariesByNode(index);
       for (const [i, w] of nodes.entries()) {
-        if (refusals[i]?.code !== 'Unschedulable') continue;
+        // Preemption here frees resources and ports only (victims' labels are not re-counted).
+        const r = refusals[i];
+        if (
+          r?.code !== 'Unschedulable' ||
+          r.plugin === 'PodTopologySpread' ||
+          r.plugin === 'InterPodAffinity'
+        )
+          continue;
         const victims = victimsOn(pod, request, w, bound.get(w.node.metadata.name) ?? []);
         if (victims) {
           out.preempting.set(name, { node: w.node.metadata.name, victims });

@@ -103,39 +103,20 @@ function summariesByNode(index: ClusterIndex): ReadonlyMap<string, readonly PodS
   });
 }
 
-/**
- * The bound pods as PodTopologySpread and InterPodAffinity read them (name, namespace, labels,
- * deletionTimestamp, required anti-affinity), by node, built from the summaries once per index.
- */
-function boundPodsByNode(index: ClusterIndex): ReadonlyMap<string, readonly KPod[]> {
-  return memoOnIndex(index, 'scheduling:boundPods', () => {
-    const out = new Map<string, KPod[]>();
-    for (const [node, list] of summariesByNode(index))
-      out.set(
-        node,
-        list.map((s) => ({
-          metadata: {
-            name: s.name,
-            namespace: s.namespace,
-            ...(s.labels ? { labels: { ...s.labels } } : {}),
-            ...(s.deletionTimestamp ? { deletionTimestamp: s.deletionTimestamp } : {}),
-          },
-          spec: {
-            nodeName: node,
-            ...(s.podAntiAffinity
-              ? {
-                  affinity: {
-                    podAntiAffinity: {
-                      requiredDuringSchedulingIgnoredDuringExecution: [...s.podAntiAffinity],
-                    },
-                  },
-                }
-              : {}),
-          },
-        })),
-      );
-    return out;
-  });
+/** A bound pod as PodTopologySpread and InterPodAffinity read it, from its summary. */
+function topologyPod(s: PodSummary, nodeName: string): KPod {
+  const anti = s.podAntiAffinity && {
+    requiredDuringSchedulingIgnoredDuringExecution: [...s.podAntiAffinity],
+  };
+  return {
+    metadata: {
+      name: s.name,
+      namespace: s.namespace,
+      ...(s.labels ? { labels: { ...s.labels } } : {}),
+      ...(s.deletionTimestamp ? { deletionTimestamp: s.deletionTimestamp } : {}),
+    },
+    spec: { nodeName, ...(anti ? { affinity: { podAntiAffinity: anti } } : {}) },
+  };
 }
 
 /** Whether some bound pod has required anti-affinity (every pod placed must then respect it). */
@@ -166,17 +147,46 @@ function hasPodConstraints(pod: KPod): boolean {
 }
 
 /**
- * Every node with its bound pods but the evicted ones, for the spread and affinity filters; null
- * when neither can refuse (no evicted pod has such constraints and no bound pod anti-affinity).
+ * The namespaces whose pods the evicted pods' spread constraints and affinity terms can select
+ * (null: all, when a term has a namespaceSelector).
+ */
+function selectableNamespaces(evicted: readonly KPod[]): Set<string> | null {
+  const out = new Set<string>();
+  for (const p of evicted.filter(hasPodConstraints)) {
+    out.add(p.metadata.namespace ?? 'default');
+    const a = p.spec?.affinity;
+    for (const t of [
+      ...(a?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []),
+      ...(a?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []),
+    ]) {
+      if (t.namespaceSelector) return null;
+      for (const n of t.namespaces ?? []) out.add(n);
+    }
+  }
+  return out;
+}
+
+/**
+ * Every node with the bound pods the spread and affinity filters can count (those of the
+ * namespaces the evicted pods' constraints select, and those with required anti-affinity), the
+ * evicted ones left out; null when neither filter can refuse (no evicted pod has such
+ * constraints and no bound pod required anti-affinity). Built per call: no copy of every pod.
  */
 function topologyNodes(index: ClusterIndex, evicted: readonly KPod[]): SpreadNode[] | null {
   if (!evicted.some(hasPodConstraints) && !anyAntiAffinity(index)) return null;
-  const bound = boundPodsByNode(index);
+  const bound = summariesByNode(index);
+  const namespaces = selectableNamespaces(evicted);
   const gone = new Set(evicted.map(nameOf));
-  const from = new Set(evicted.map((p) => p.spec?.nodeName));
   return index.snapshot.nodes.map((node) => {
-    const pods = bound.get(node.metadata.name) ?? [];
-    return { node, pods: from.has(node.metadata.name) ? pods.filter((p) => !gone.has(nameOf(p))) : pods };
+    const name = node.metadata.name;
+    const pods: KPod[] = [];
+    for (const s of bound.get(name) ?? [])
+      if (
+        (namespaces === null || namespaces.has(s.namespace) || s.podAntiAffinity) &&
+        !gone.has(`${s.namespace}/${s.name}`)
+      )
+        pods.push(topologyPod(s, name));
+    return { node, pods };
   });
 }
 

@@ -186,6 +186,13 @@ function web(name: string, nodeName: string, spec: object = {}) {
   return { ...p, metadata: { ...p.metadata, labels: { app: 'web' } } };
 }
 
+/** Place `moving` off wk-1 and expect it Pending for `why`. */
+function expectPending(items: object[], moving: string, why: string) {
+  const p = place(items, moving);
+  expect(p.unplaced).toEqual([`shop/${moving}`]);
+  expect(p.why.get(`shop/${moving}`)).toBe(why);
+}
+
 const ANTI_AFFINITY = {
   affinity: {
     podAntiAffinity: {
@@ -213,7 +220,7 @@ const SPREAD = {
 // over zones, DoNotSchedule). The model before placed each replacement on a node with room.
 describe('placeReplacements: pod anti-affinity and topology spread of the pods bound', () => {
   it('required anti-affinity with one replica per node and no free node: Pending, pod anti-affinity', () => {
-    const p = place(
+    expectPending(
       [
         node('wk-1'),
         node('wk-2'),
@@ -223,9 +230,8 @@ describe('placeReplacements: pod anti-affinity and topology spread of the pods b
         web('web-3', 'wk-3', ANTI_AFFINITY),
       ],
       'web-1',
+      '0/3 nodes can take it: 1 drained, 2 pod anti-affinity',
     );
-    expect(p.unplaced).toEqual(['shop/web-1']);
-    expect(p.why.get('shop/web-1')).toBe('0/3 nodes can take it: 1 drained, 2 pod anti-affinity');
   });
 
   it('required anti-affinity with a node free of replicas: placed there', () => {
@@ -243,17 +249,17 @@ describe('placeReplacements: pod anti-affinity and topology spread of the pods b
   });
 
   it("an existing replica's anti-affinity keeps a pod without any off its node (symmetry)", () => {
-    const p = place(
+    expectPending(
       [node('wk-1'), node('wk-2'), web('web-1', 'wk-1'), web('web-2', 'wk-2', ANTI_AFFINITY)],
       'web-1',
+      "0/2 nodes can take it: 1 drained, 1 existing pods' anti-affinity",
     );
-    expect(p.unplaced).toEqual(['shop/web-1']);
-    expect(p.why.get('shop/web-1')).toBe("0/2 nodes can take it: 1 drained, 1 existing pods' anti-affinity");
   });
 
   it('maxSkew 1 over zones with the other zone full: Pending, topology spread', () => {
     const zone = (z: string) => ({ labels: { 'topology.kubernetes.io/zone': z } });
-    const p = place(
+    // After the eviction zone a holds 2, zone b 1: a third in zone a makes the skew 3 - 1 = 2.
+    expectPending(
       [
         node('wk-1', zone('a')),
         node('wk-2', zone('a')),
@@ -264,10 +270,6 @@ describe('placeReplacements: pod anti-affinity and topology spread of the pods b
         web('web-4', 'wk-3', SPREAD),
       ],
       'web-1',
-    );
-    // After the eviction zone a holds 2, zone b 1: a third in zone a makes the skew 3 - 1 = 2.
-    expect(p.unplaced).toEqual(['shop/web-1']);
-    expect(p.why.get('shop/web-1')).toBe(
       '0/3 nodes can take it: 1 drained, 1 insufficient cpu, 1 topology spread',
     );
   });

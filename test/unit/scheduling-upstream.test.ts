@@ -65,6 +65,11 @@ for (const [plugin, filter] of Object.entries(PLUGINS)) {
   });
 }
 
+/** Each node with the existing pods bound to it (the tables' snapshot). */
+function byNode(nodes: KNode[], pods: KPod[]): { node: KNode; pods: KPod[] }[] {
+  return nodes.map((node) => ({ node, pods: pods.filter((p) => p.spec?.nodeName === node.metadata.name) }));
+}
+
 interface SpreadCase {
   test: string;
   name: string;
@@ -82,13 +87,7 @@ describe(`PodTopologySpread on upstream's table (${spread.source})`, () => {
   it('has cases', () => expect(spread.cases.length).toBeGreaterThan(0));
   for (const c of spread.cases)
     it(`${c.test}: ${c.name}`, () => {
-      const state = spreadState(
-        c.pod,
-        c.nodes.map((node) => ({
-          node,
-          pods: c.existingPods.filter((p) => p.spec?.nodeName === node.metadata.name),
-        })),
-      );
+      const state = spreadState(c.pod, byNode(c.nodes, c.existingPods));
       const got = Object.fromEntries(
         c.nodes.map((n) => [n.metadata.name, podTopologySpreadFilter(c.pod, n, state).code]),
       );
@@ -114,14 +113,7 @@ describe(`InterPodAffinity on upstream's table (${affinity.source})`, () => {
   const namespaces = new Map(Object.entries(affinity.namespaces));
   for (const c of affinity.cases)
     it(`${c.test}: ${c.name}`, () => {
-      const state = interPodAffinityState(
-        c.pod,
-        c.nodes.map((node) => ({
-          node,
-          pods: c.existingPods.filter((p) => p.spec?.nodeName === node.metadata.name),
-        })),
-        namespaces,
-      );
+      const state = interPodAffinityState(c.pod, byNode(c.nodes, c.existingPods), namespaces);
       c.nodes.forEach((node, i) => {
         const status = interPodAffinityFilter(node, state);
         const want = c.wantStatuses[i] ?? { code: 'Success', reasons: [] };

@@ -67,6 +67,21 @@ export function keepFullPod(
   return false;
 }
 
+/** Label sets seen, by content: pods of one workload share one object (bounded; cleared when full). */
+const labelSets = new Map<string, Readonly<Record<string, string>>>();
+const LABEL_SETS_MAX = 50_000;
+
+function sharedLabels(labels: Record<string, string>): Readonly<Record<string, string>> {
+  const key = JSON.stringify(Object.entries(labels).sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+  let shared = labelSets.get(key);
+  if (shared === undefined) {
+    if (labelSets.size >= LABEL_SETS_MAX) labelSets.clear();
+    shared = Object.freeze({ ...labels });
+    labelSets.set(key, shared);
+  }
+  return shared;
+}
+
 /**
  * Reduce a pod to a {@link PodSummary}. Requests follow the scheduler's effective-request rule:
  * the sum over containers (plus restartable "sidecar" init containers), or the largest regular
@@ -103,6 +118,10 @@ export function summarizePod(pod: KPod): PodSummary {
   if (hostPorts.length > 0)
     summary.hostPorts = hostPorts.map((h) => `${h.protocol}/${h.hostIP}/${String(h.port)}`);
   if (pod.spec?.priority !== undefined && pod.spec.priority !== 0) summary.priority = pod.spec.priority;
+  if (pod.metadata.labels && Object.keys(pod.metadata.labels).length > 0)
+    summary.labels = sharedLabels(pod.metadata.labels);
+  const anti = pod.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  if (anti && anti.length > 0) summary.podAntiAffinity = anti;
   // Terminating pods (the daily report): few, so the two fields cost nothing.
   if (pod.metadata.deletionTimestamp !== undefined) {
     summary.deletionTimestamp = pod.metadata.deletionTimestamp;

@@ -152,8 +152,10 @@ export interface KPod {
 }
 
 /**
- * A pod's `spec.affinity`, narrowed to required node affinity (the scheduler's NodeAffinity filter).
+ * A pod's `spec.affinity`, narrowed to the required terms the scheduler filters on: node affinity
+ * (NodeAffinity) and pod affinity and anti-affinity (InterPodAffinity).
  * @see https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#node-affinity
+ * @see https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#inter-pod-affinity-and-anti-affinity
  */
 export interface KAffinity {
   nodeAffinity?: {
@@ -161,7 +163,21 @@ export interface KAffinity {
       nodeSelectorTerms?: KNodeSelectorTerm[] | null;
     } | null;
   } | null;
+  podAffinity?: { requiredDuringSchedulingIgnoredDuringExecution?: KPodAffinityTerm[] | null } | null;
+  podAntiAffinity?: { requiredDuringSchedulingIgnoredDuringExecution?: KPodAffinityTerm[] | null } | null;
   [kind: string]: unknown;
+}
+
+/**
+ * A pod (anti-)affinity term: the pods `labelSelector` selects (null: none) in `namespaces`, or in
+ * the namespaces `namespaceSelector` selects (`{}`: all), or (both absent) in the pod's own; a
+ * domain is the nodes sharing one value of the `topologyKey` label.
+ */
+export interface KPodAffinityTerm {
+  labelSelector?: KLabelSelector | null;
+  namespaces?: string[] | null;
+  namespaceSelector?: KLabelSelector | null;
+  topologyKey?: string;
 }
 
 /** A node selector term (`matchExpressions` on node labels, `matchFields` on `metadata.name`). */
@@ -446,6 +462,13 @@ export interface PodSummary {
   hostPorts?: string[];
   /** `spec.priority` when set and not 0 (preemption). */
   priority?: number;
+  /**
+   * `metadata.labels` when any (PodTopologySpread and InterPodAffinity count pods by them); one
+   * frozen object shared by every pod with the same labels (a ReplicaSet's pods share one).
+   */
+  labels?: Readonly<Record<string, string>>;
+  /** Required pod anti-affinity terms, when any (rare; InterPodAffinity's symmetry). */
+  podAntiAffinity?: readonly KPodAffinityTerm[];
   /** Whether the pod's Ready condition is True (naming the pods that hold a budget at 0). */
   ready?: boolean;
   /** Why a container waits (`CrashLoopBackOff`, `ImagePullBackOff`), when one does. */

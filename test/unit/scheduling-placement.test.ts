@@ -180,6 +180,101 @@ describe('placeReplacements: the scheduler filters on the cluster as it is', () 
   });
 });
 
+/** A replica labelled `app: web` (pods of one Deployment), with the given spec. */
+function web(name: string, nodeName: string, spec: object = {}) {
+  const p = pod(name, nodeName, spec);
+  return { ...p, metadata: { ...p.metadata, labels: { app: 'web' } } };
+}
+
+/** Place `moving` off wk-1 and expect it Pending for `why`. */
+function expectPending(items: object[], moving: string, why: string) {
+  const p = place(items, moving);
+  expect(p.unplaced).toEqual([`shop/${moving}`]);
+  expect(p.why.get(`shop/${moving}`)).toBe(why);
+}
+
+const ANTI_AFFINITY = {
+  affinity: {
+    podAntiAffinity: {
+      requiredDuringSchedulingIgnoredDuringExecution: [
+        { labelSelector: { matchLabels: { app: 'web' } }, topologyKey: 'kubernetes.io/hostname' },
+      ],
+    },
+  },
+};
+
+const SPREAD = {
+  topologySpreadConstraints: [
+    {
+      maxSkew: 1,
+      topologyKey: 'topology.kubernetes.io/zone',
+      whenUnsatisfiable: 'DoNotSchedule',
+      labelSelector: { matchLabels: { app: 'web' } },
+    },
+  ],
+};
+
+// From https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#more-practical-use-cases
+// (replicas never co-located: required anti-affinity on kubernetes.io/hostname) and
+// https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/ (maxSkew 1
+// over zones, DoNotSchedule). The model before placed each replacement on a node with room.
+describe('placeReplacements: pod anti-affinity and topology spread of the pods bound', () => {
+  it('required anti-affinity with one replica per node and no free node: Pending, pod anti-affinity', () => {
+    expectPending(
+      [
+        node('wk-1'),
+        node('wk-2'),
+        node('wk-3'),
+        web('web-1', 'wk-1', ANTI_AFFINITY),
+        web('web-2', 'wk-2', ANTI_AFFINITY),
+        web('web-3', 'wk-3', ANTI_AFFINITY),
+      ],
+      'web-1',
+      '0/3 nodes can take it: 1 drained, 2 pod anti-affinity',
+    );
+  });
+
+  it('required anti-affinity with a node free of replicas: placed there', () => {
+    const p = place(
+      [
+        node('wk-1'),
+        node('wk-2'),
+        node('wk-3'),
+        web('web-1', 'wk-1', ANTI_AFFINITY),
+        web('web-2', 'wk-2', ANTI_AFFINITY),
+      ],
+      'web-1',
+    );
+    expect([...p.placedOn]).toEqual([['shop/web-1', 'wk-3']]);
+  });
+
+  it("an existing replica's anti-affinity keeps a pod without any off its node (symmetry)", () => {
+    expectPending(
+      [node('wk-1'), node('wk-2'), web('web-1', 'wk-1'), web('web-2', 'wk-2', ANTI_AFFINITY)],
+      'web-1',
+      "0/2 nodes can take it: 1 drained, 1 existing pods' anti-affinity",
+    );
+  });
+
+  it('maxSkew 1 over zones with the other zone full: Pending, topology spread', () => {
+    const zone = (z: string) => ({ labels: { 'topology.kubernetes.io/zone': z } });
+    // After the eviction zone a holds 2, zone b 1: a third in zone a makes the skew 3 - 1 = 2.
+    expectPending(
+      [
+        node('wk-1', zone('a')),
+        node('wk-2', zone('a')),
+        node('wk-3', { ...zone('b'), cpu: '100m' }),
+        web('web-1', 'wk-1', SPREAD),
+        web('web-2', 'wk-2', SPREAD),
+        web('web-3', 'wk-2', SPREAD),
+        web('web-4', 'wk-3', SPREAD),
+      ],
+      'web-1',
+      '0/3 nodes can take it: 1 drained, 1 insufficient cpu, 1 topology spread',
+    );
+  });
+});
+
 describe('pendingSummary', () => {
   it("counts each node once per term, fewest first, as the brief's example reads", () => {
     expect(

@@ -22,7 +22,8 @@ export type FilterPlugin =
   | 'NodeAffinity'
   | 'NodePorts'
   | 'NodeResourcesFit'
-  | 'PodTopologySpread';
+  | 'PodTopologySpread'
+  | 'InterPodAffinity';
 
 /** One plugin's answer for one pod on one node; `reasons` are upstream's own messages. */
 export interface FilterStatus {

@@ -3,7 +3,10 @@
  * ({@link runFilters}) on the cluster as it is, earlier replacements included; first fit, largest
  * CPU request first, over the nodes in the snapshot's order. What the pods bound to a node take
  * comes from the pod summaries (cpu, memory, count, and the rarer other requests and host ports
- * they keep), indexed once per cluster index. A node that is not Ready carries the
+ * they keep), indexed once per cluster index. PodTopologySpread and InterPodAffinity run on the
+ * pods bound (their summaries' labels and required anti-affinity) when an evicted pod has spread
+ * constraints or pod (anti-)affinity, or some bound pod has required anti-affinity; preemption is
+ * not offered on a node they refuse. A node that is not Ready carries the
  * `node.kubernetes.io/not-ready` (Ready False) or `node.kubernetes.io/unreachable` (Unknown)
  * NoSchedule taint the node lifecycle controller adds (Taint Nodes by Condition), when the data
  * does not show it already. Pure.
@@ -17,6 +20,10 @@ import { countsTowardsNode, podUsageByNode, prebuiltIndexesOf } from '../../clus
 import { type ClusterIndex, isCordoned, isNodeReady, memoOnIndex, readyStatus } from '../cluster-index.js';
 import type { FilterStatus, NodeInfo } from './framework.js';
 import { pendingSummary, runFilters } from './filter.js';
+import { type SpreadNode, podTopologySpreadFilter, spreadState } from './pod-topology-spread.js';
+import { type NamespaceLabels, interPodAffinityFilter, interPodAffinityState } from './inter-pod-affinity.js';
+
+const nameOf = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
 
 /** A node as the placement updates it: what its bound pods (and replacements placed) take. */
 interface WorkingNode {
@@ -96,6 +103,93 @@ function summariesByNode(index: ClusterIndex): ReadonlyMap<string, readonly PodS
   });
 }
 
+/** A bound pod as PodTopologySpread and InterPodAffinity read it, from its summary. */
+function topologyPod(s: PodSummary, nodeName: string): KPod {
+  const anti = s.podAntiAffinity && {
+    requiredDuringSchedulingIgnoredDuringExecution: [...s.podAntiAffinity],
+  };
+  return {
+    metadata: {
+      name: s.name,
+      namespace: s.namespace,
+      ...(s.labels ? { labels: { ...s.labels } } : {}),
+      ...(s.deletionTimestamp ? { deletionTimestamp: s.deletionTimestamp } : {}),
+    },
+    spec: { nodeName, ...(anti ? { affinity: { podAntiAffinity: anti } } : {}) },
+  };
+}
+
+/** Whether some bound pod has required anti-affinity (every pod placed must then respect it). */
+function anyAntiAffinity(index: ClusterIndex): boolean {
+  return memoOnIndex(index, 'scheduling:anyAntiAffinity', () =>
+    index.snapshot.podSummaries.some((s) => s.podAntiAffinity !== undefined && countsTowardsNode(s)),
+  );
+}
+
+/** The cluster's namespaces with their labels (InterPodAffinity's namespaceSelector). */
+function namespaceLabels(index: ClusterIndex): NamespaceLabels {
+  return memoOnIndex(
+    index,
+    'scheduling:namespaceLabels',
+    () => new Map((index.snapshot.namespaces ?? []).map((n) => [n.metadata.name, n.metadata.labels ?? {}])),
+  );
+}
+
+/** Whether a pod has DoNotSchedule spread constraints or required pod (anti-)affinity. */
+function hasPodConstraints(pod: KPod): boolean {
+  const spec = pod.spec as { topologySpreadConstraints?: { whenUnsatisfiable?: string }[] } | undefined;
+  const a = pod.spec?.affinity;
+  return (
+    (spec?.topologySpreadConstraints ?? []).some((c) => c.whenUnsatisfiable === 'DoNotSchedule') ||
+    (a?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).length > 0 ||
+    (a?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).length > 0
+  );
+}
+
+/**
+ * The namespaces whose pods the evicted pods' spread constraints and affinity terms can select
+ * (null: all, when a term has a namespaceSelector).
+ */
+function selectableNamespaces(evicted: readonly KPod[]): Set<string> | null {
+  const out = new Set<string>();
+  for (const p of evicted.filter(hasPodConstraints)) {
+    out.add(p.metadata.namespace ?? 'default');
+    const a = p.spec?.affinity;
+    for (const t of [
+      ...(a?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []),
+      ...(a?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []),
+    ]) {
+      if (t.namespaceSelector) return null;
+      for (const n of t.namespaces ?? []) out.add(n);
+    }
+  }
+  return out;
+}
+
+/**
+ * Every node with the bound pods the spread and affinity filters can count (those of the
+ * namespaces the evicted pods' constraints select, and those with required anti-affinity), the
+ * evicted ones left out; null when neither filter can refuse (no evicted pod has such
+ * constraints and no bound pod required anti-affinity). Built per call: no copy of every pod.
+ */
+function topologyNodes(index: ClusterIndex, evicted: readonly KPod[]): SpreadNode[] | null {
+  if (!evicted.some(hasPodConstraints) && !anyAntiAffinity(index)) return null;
+  const bound = summariesByNode(index);
+  const namespaces = selectableNamespaces(evicted);
+  const gone = new Set(evicted.map(nameOf));
+  return index.snapshot.nodes.map((node) => {
+    const name = node.metadata.name;
+    const pods: KPod[] = [];
+    for (const s of bound.get(name) ?? [])
+      if (
+        (namespaces === null || namespaces.has(s.namespace) || s.podAntiAffinity) &&
+        !gone.has(`${s.namespace}/${s.name}`)
+      )
+        pods.push(topologyPod(s, name));
+    return { node, pods };
+  });
+}
+
 /** Every node as the scheduler starts from it, once per index; never changed (placement copies). */
 function baseNodes(index: ClusterIndex): readonly Readonly<WorkingNode>[] {
   return memoOnIndex(index, 'scheduling:baseNodes', () => workingNodes(index));
@@ -125,8 +219,6 @@ function workingNodes(index: ClusterIndex): WorkingNode[] {
     };
   });
 }
-
-const nameOf = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
 
 /** The replacement a controller creates: the same spec, not bound to a node yet. */
 function replacementOf(pod: KPod): KPod {
@@ -197,12 +289,19 @@ export function placeReplacements(
     why: new Map(),
     preempting: new Map(),
   };
+  // The spread and affinity filters see the pods bound now, earlier replacements included.
+  const topology = topologyNodes(index, evicted);
+  const topologyAt = new Map(topology?.map((t, i) => [t.node.metadata.name, i]));
   for (const original of [...evicted].sort((a, b) => cpuOf(b) - cpuOf(a))) {
     const pod = replacementOf(original);
     const request = requests.get(original) ?? podRequests(pod);
+    const spread = topology ? spreadState(pod, topology) : null;
+    const affinity = topology ? interPodAffinityState(pod, topology, namespaceLabels(index)) : null;
     const refusals: FilterStatus[] = [];
     const at = nodes.findIndex((w) => {
-      const status = runFilters(pod, w as NodeInfo, w.taints, request);
+      let status = runFilters(pod, w as NodeInfo, w.taints, request);
+      if (status.code === 'Success' && spread) status = podTopologySpreadFilter(pod, w.node, spread);
+      if (status.code === 'Success' && affinity) status = interPodAffinityFilter(w.node, affinity);
       if (status.code !== 'Success') refusals.push(status);
       return status.code === 'Success';
     });
@@ -218,6 +317,8 @@ export function placeReplacements(
       addInto(target.requested, request);
       target.podCount += 1;
       out.placedOn.set(name, target.node.metadata.name);
+      const t = topology?.[topologyAt.get(target.node.metadata.name) ?? -1];
+      if (t) t.pods = [...t.pods, { ...pod, spec: { ...pod.spec, nodeName: target.node.metadata.name } }];
       continue;
     }
     out.unplaced.push(name);
@@ -231,7 +332,14 @@ export function placeReplacements(
     if ((pod.spec?.priority ?? 0) > 0 && pod.spec?.preemptionPolicy !== 'Never') {
       const bound = summariesByNode(index);
       for (const [i, w] of nodes.entries()) {
-        if (refusals[i]?.code !== 'Unschedulable') continue;
+        // Preemption here frees resources and ports only (victims' labels are not re-counted).
+        const r = refusals[i];
+        if (
+          r?.code !== 'Unschedulable' ||
+          r.plugin === 'PodTopologySpread' ||
+          r.plugin === 'InterPodAffinity'
+        )
+          continue;
         const victims = victimsOn(pod, request, w, bound.get(w.node.metadata.name) ?? []);
         if (victims) {
           out.preempting.set(name, { node: w.node.metadata.name, victims });

@@ -118,20 +118,30 @@ interface ApiClient {
 async function createClient(
   kc: KubeConfig,
   signal: AbortSignal,
+  deadlineMs: number,
   requestTimeoutMs: number,
   stats: ReadStats,
   logger: Logger,
 ): Promise<ApiClient> {
-  const conn = await kubeConnection(kc, 8, {
-    noCluster: () =>
-      new ClusterReadError('cluster-unreachable', 'the kubeconfig has no current cluster (select a context)'),
-    credentials: (err) =>
-      new ClusterReadError(
-        'cluster-unauthorized',
-        'could not prepare credentials from the kubeconfig (see logs)',
-        err,
-      ),
-  });
+  const conn = await kubeConnection(
+    kc,
+    8,
+    {
+      noCluster: () =>
+        new ClusterReadError(
+          'cluster-unreachable',
+          'the kubeconfig has no current cluster (select a context)',
+        ),
+      credentials: (err) =>
+        new ClusterReadError(
+          'cluster-unauthorized',
+          'could not prepare credentials from the kubeconfig (see logs)',
+          err,
+        ),
+      credentialsTimeout: (message) => new ClusterReadError('cluster-timeout', message),
+    },
+    { signal, ms: deadlineMs },
+  );
   const { headers, agent, transport } = conn;
 
   const raw: ApiClient = {
@@ -373,10 +383,12 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
   };
   const deadline = new AbortController();
   setMaxListeners(64, deadline.signal); // one listener per request in flight (up to 20 parallel reads)
-  const deadlineTimer = setTimeout(() => deadline.abort(), options.deadlineMs ?? READ_DEFAULTS.deadlineMs);
+  const deadlineMs = options.deadlineMs ?? READ_DEFAULTS.deadlineMs;
+  const deadlineTimer = setTimeout(() => deadline.abort(), deadlineMs);
   const client = await createClient(
     options.kubeConfig,
     deadline.signal,
+    deadlineMs,
     options.requestTimeoutMs ?? READ_DEFAULTS.requestTimeoutMs,
     stats,
     logger,

@@ -1246,6 +1246,8 @@ export const en = {
     changesHeading: 'Changed since the last post',
     firstPost: 'First post of this schedule: nothing to compare with yet.',
     noChanges: 'Nothing changed since the last post.',
+    noWorker:
+      'The HA status of {{cluster}} could not be read: no worker answered for cluster {{cluster}}. Start `k8s-ha-bot worker` for it; the next post reads it again.',
     quiet: '{{cluster}}: {{health}}, nothing changed since the last post.',
     none: 'none',
     change: {

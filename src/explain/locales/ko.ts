@@ -1094,6 +1094,8 @@ export const ko: Messages = {
     changesHeading: '지난 게시 이후 변경 사항',
     firstPost: '이 예약의 첫 게시라서 비교할 이전 게시가 없습니다.',
     noChanges: '지난 게시 이후 바뀐 것이 없습니다.',
+    noWorker:
+      '{{cluster}}의 HA 상태를 읽지 못했습니다: 클러스터 {{cluster}}에 응답한 워커가 없습니다. 이 클러스터의 `k8s-ha-bot worker`를 시작하세요. 다음 게시에서 다시 읽습니다.',
     quiet: '{{cluster}}: {{health}}, 지난 게시 이후 변경 없음.',
     none: '없음',
     change: {

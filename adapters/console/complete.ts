@@ -12,7 +12,6 @@
  * live with a 3 s bound) and the request words. Anything that fails gives no candidates, never an
  * error on the terminal.
  */
-import type { KubeConfig } from '@kubernetes/client-node';
 import type { Command, Option } from 'commander';
 
 /** Cobra's ShellCompDirectiveNoFileComp: do not fall back to file names. */
@@ -41,7 +40,7 @@ const NODE_LIST_MAX_BYTES = 16 * 1024 * 1024;
  *   than 200, network error, body over 16 MiB, the deadline)
  */
 export async function liveNodeNames(
-  kc: KubeConfig,
+  kc: import('@kubernetes/client-node').KubeConfig,
   timeoutMs = COMPLETION_NODE_TIMEOUT_MS,
 ): Promise<string[]> {
   const { kubeConnection } = await import('../../src/cluster/kube-connection.js');

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
+import { ClusterReadError } from '../errors.js';
 import { registerSecretValues } from '../util/redaction.js';
 
 /** Errors a caller throws when the connection cannot be prepared. */
@@ -28,6 +29,23 @@ export interface KubeConnectionDeadline {
   /** The deadline's length, in ms (for the message). */
   ms: number;
 }
+
+/**
+ * The cluster read's errors (snapshot read, watch cache): no context is `cluster-unreachable`,
+ * credentials that cannot be prepared `cluster-unauthorized` (the cause goes to the logs), a
+ * credential plugin past the deadline `cluster-timeout`.
+ */
+export const CLUSTER_READ_CONNECTION_ERRORS: KubeConnectionErrors = {
+  noCluster: () =>
+    new ClusterReadError('cluster-unreachable', 'the kubeconfig has no current cluster (select a context)'),
+  credentials: (err) =>
+    new ClusterReadError(
+      'cluster-unauthorized',
+      'could not prepare credentials from the kubeconfig (see logs)',
+      err,
+    ),
+  credentialsTimeout: (message) => new ClusterReadError('cluster-timeout', message),
+};
 
 /** A prepared connection to one cluster. */
 export interface KubeConnection {

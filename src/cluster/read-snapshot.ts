@@ -20,7 +20,7 @@ import { setMaxListeners } from 'node:events';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { ClusterReadError } from '../errors.js';
 import type { ClusterReadFacts } from '../errors.js';
-import { kubeConnection } from './kube-connection.js';
+import { CLUSTER_READ_CONNECTION_ERRORS, kubeConnection } from './kube-connection.js';
 import type { Logger } from '../util/logger.js';
 import { silentLogger } from '../util/logger.js';
 import { safeText } from '../util/safe-text.js';
@@ -123,25 +123,7 @@ async function createClient(
   stats: ReadStats,
   logger: Logger,
 ): Promise<ApiClient> {
-  const conn = await kubeConnection(
-    kc,
-    8,
-    {
-      noCluster: () =>
-        new ClusterReadError(
-          'cluster-unreachable',
-          'the kubeconfig has no current cluster (select a context)',
-        ),
-      credentials: (err) =>
-        new ClusterReadError(
-          'cluster-unauthorized',
-          'could not prepare credentials from the kubeconfig (see logs)',
-          err,
-        ),
-      credentialsTimeout: (message) => new ClusterReadError('cluster-timeout', message),
-    },
-    { signal, ms: deadlineMs },
-  );
+  const conn = await kubeConnection(kc, 8, CLUSTER_READ_CONNECTION_ERRORS, { signal, ms: deadlineMs });
   const { headers, agent, transport } = conn;
 
   const raw: ApiClient = {

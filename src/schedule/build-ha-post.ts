@@ -2,6 +2,7 @@
  * The scheduled post: one compact message. The overall status line, then what changed since the
  * last post, then the HA status sections. Quiet mode: one line when nothing changed.
  */
+import { plainReply } from '../explain/explain-messages.js';
 import { translator } from '../explain/i18n.js';
 import type { Reply } from '../explain/reply.js';
 import type { HaChange } from './ha-changes.js';
@@ -96,18 +97,10 @@ export function buildNoWorkerPost(
   requestId: string,
 ): Reply {
   const tr = translator(spec.locale);
-  const summary = tr.t('schedule.noWorker', { cluster: spec.cluster });
-  return {
-    kind: 'error',
-    locale: spec.locale,
-    title: `${tr.t('schedule.postTitle', { cluster: spec.cluster })}${late ? ` ${lateNote(spec, occurrence)}` : ''}`,
-    verdict: null,
-    summary,
-    planes: [],
-    sections: [],
-    advice: [],
-    actions: [],
-    context: { cluster: spec.cluster, snapshotAt: null, requestId },
-    findings: [],
-  };
+  return plainReply(
+    { locale: spec.locale, requestId, cluster: spec.cluster },
+    'error',
+    `${tr.t('schedule.postTitle', { cluster: spec.cluster })}${late ? ` ${lateNote(spec, occurrence)}` : ''}`,
+    tr.t('schedule.noWorker', { cluster: spec.cluster }),
+  );
 }

@@ -33,7 +33,7 @@ export interface KubeConnectionDeadline {
 /**
  * The cluster read's errors (snapshot read, watch cache): no context is `cluster-unreachable`,
  * credentials that cannot be prepared `cluster-unauthorized` (the cause goes to the logs), a
- * credential plugin past the deadline `cluster-timeout`.
+ * credential plugin past the deadline `cluster-timeout` (fact `credentialPluginTimeout`).
  */
 export const CLUSTER_READ_CONNECTION_ERRORS: KubeConnectionErrors = {
   noCluster: () =>
@@ -44,7 +44,8 @@ export const CLUSTER_READ_CONNECTION_ERRORS: KubeConnectionErrors = {
       'could not prepare credentials from the kubeconfig (see logs)',
       err,
     ),
-  credentialsTimeout: (message) => new ClusterReadError('cluster-timeout', message),
+  credentialsTimeout: (message) =>
+    new ClusterReadError('cluster-timeout', message, undefined, { credentialPluginTimeout: true }),
 };
 
 /** A prepared connection to one cluster. */

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { readSnapshot } from '../../src/cluster/read-snapshot.js';
 import { ClusterReadError } from '../../src/errors.js';
+import { explainClusterReadFailure } from '../../src/explain/explain-messages.js';
 
 describe('exec credential plugin slower than the read deadline', () => {
   const dir = mkdtempSync(join(tmpdir(), 'exec-plugin-'));
@@ -56,5 +57,15 @@ describe('exec credential plugin slower than the read deadline', () => {
     expect(failure).toBeInstanceOf(ClusterReadError);
     expect((failure as ClusterReadError).code).toBe('cluster-timeout');
     expect((failure as Error).message).toBe("the kubeconfig's credential plugin did not finish within 1 s");
+    // The answer names the plugin, not a silent API server.
+    const reply = explainClusterReadFailure(
+      { locale: 'en', requestId: 'r1', cluster: 'c' },
+      'cluster-timeout',
+      (failure as ClusterReadError).facts,
+      1,
+    );
+    expect(reply.summary).toMatch(
+      /^The kubeconfig's credential plugin \(exec\) for c did not finish within 1 s, so the API server was not asked/,
+    );
   });
 });

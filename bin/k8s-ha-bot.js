@@ -13,6 +13,9 @@ if (!existsSync(fileURLToPath(cli))) {
 }
 const { main } = await import(cli.href);
 process.exitCode = await main(process.argv);
+// Completion has printed its candidates: the shell waits for nothing else (a live node list it gave
+// up on was aborted, and nothing it started needs closing).
+if (process.argv[2] === '__complete') process.exit();
 // Every command has finished when main returns (a stopped gateway or worker has closed what it
 // could); timers left behind by a Redis outage (ioredis reconnects) must not keep the process up
 // until Kubernetes kills it. Whatever the argv shape (`--config f.yaml worker` too). The timer is

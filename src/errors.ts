@@ -82,6 +82,8 @@ export interface ClusterReadFacts {
    * at most 200 characters each. Absent when /readyz passed or did not answer.
    */
   readyz?: { status: number; failing: string[] };
+  /** True when the kubeconfig's credential plugin (exec) had not finished at the read's deadline: no request was sent. */
+  credentialPluginTimeout?: boolean;
 }
 
 /**

@@ -1020,21 +1020,13 @@ async function completionSources(
   program: Command,
   settings: Settings,
 ): Promise<import('./complete.js').CompletionSources> {
-  const { COMPLETION_NODE_TIMEOUT_MS } = await import('./complete.js');
+  const { liveNodeNames: nodesLive } = await import('./complete.js');
   const config = (): Promise<BotConfig> => configFor(program.opts<{ config?: string }>(), settings);
   const nodesOfFile = async (file: string): Promise<string[]> => {
     const { loadSnapshotFile } = await import('../../src/cluster/snapshot-file.js');
     return (await loadSnapshotFile(resolve(file))).items
       .filter((i) => i.kind === 'Node')
       .map((n) => n.metadata.name);
-  };
-  const nodesLive = async (kc: import('@kubernetes/client-node').KubeConfig): Promise<string[]> => {
-    const { CoreV1Api } = await import('@kubernetes/client-node');
-    const list = kc.makeApiClient(CoreV1Api).listNode({ limit: 500 });
-    const timeout = new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error('timeout')), COMPLETION_NODE_TIMEOUT_MS).unref(),
-    );
-    return (await Promise.race([list, timeout])).items.map((n) => n.metadata?.name ?? '').filter(Boolean);
   };
   return {
     clusters: async () => Object.keys((await config()).clusters),

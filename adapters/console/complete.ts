@@ -25,6 +25,70 @@ const SAFE_WORD = /^[A-Za-z0-9@%+=:,./_-]{1,253}$/;
 /** How long a live node list may take before completion gives up, in ms. */
 export const COMPLETION_NODE_TIMEOUT_MS = 3000;
 
+/** The largest node list completion reads, in bytes (500 nodes are far below it). */
+const NODE_LIST_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The node names of the KubeConfig's current cluster (`GET /api/v1/nodes?limit=500`), through the
+ * connection the cluster read uses (a plain-http server such as `kubectl proxy` works as for `ask`).
+ * Credential preparation and the request share one deadline; at it the request is aborted (its
+ * socket destroyed), so nothing is left to keep the process up.
+ * @param kc - the KubeConfig, context selected
+ * @param timeoutMs - the deadline, in ms @defaultValue {@link COMPLETION_NODE_TIMEOUT_MS}
+ * @returns the node names
+ * @throws Error when the list cannot be read in time (no cluster, credentials, HTTP status other
+ *   than 200, network error, body over 16 MiB, the deadline)
+ */
+export async function liveNodeNames(
+  kc: import('@kubernetes/client-node').KubeConfig,
+  timeoutMs = COMPLETION_NODE_TIMEOUT_MS,
+): Promise<string[]> {
+  const { kubeConnection } = await import('../../src/cluster/kube-connection.js');
+  const signal = AbortSignal.timeout(timeoutMs);
+  const failed = (): Error => new Error('cannot list nodes');
+  const conn = await kubeConnection(
+    kc,
+    1,
+    { noCluster: failed, credentials: failed },
+    { signal, ms: timeoutMs },
+  );
+  try {
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = conn.transport.request(
+        {
+          ...conn.target('/api/v1/nodes?limit=500'),
+          method: 'GET',
+          headers: { ...conn.headers, Accept: 'application/json' },
+          agent: conn.agent,
+          signal,
+        },
+        (res) => {
+          if (res.statusCode !== 200) {
+            res.resume();
+            reject(failed());
+            return;
+          }
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > NODE_LIST_MAX_BYTES) req.destroy(failed());
+            else chunks.push(chunk);
+          });
+          res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    const list = JSON.parse(body) as { items?: { metadata?: { name?: unknown } }[] };
+    return (list.items ?? []).flatMap((n) => (typeof n.metadata?.name === 'string' ? [n.metadata.name] : []));
+  } finally {
+    conn.close();
+  }
+}
+
 /** The first words of requests, offered beside node names. */
 const REQUEST_WORDS = ['can', 'reboot', 'drain', 'upgrade', 'status', 'health', 'what', 'if', 'help'];
 

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
+import { ClusterReadError } from '../errors.js';
 import { registerSecretValues } from '../util/redaction.js';
 
 /** Errors a caller throws when the connection cannot be prepared. */
@@ -14,7 +15,38 @@ export interface KubeConnectionErrors {
   noCluster: () => Error;
   /** `applyToHTTPSOptions` failed (e.g. an exec/OIDC credential plugin); `cause` is its error. */
   credentials: (cause: unknown) => Error;
+  /**
+   * The deadline passed while the credentials were being prepared (an exec credential plugin still
+   * running); `message` says so and how long the deadline was.
+   */
+  credentialsTimeout?: (message: string) => Error;
 }
+
+/** The caller's deadline for preparing the connection. */
+export interface KubeConnectionDeadline {
+  /** Aborted when the deadline passes. */
+  signal: AbortSignal;
+  /** The deadline's length, in ms (for the message). */
+  ms: number;
+}
+
+/**
+ * The cluster read's errors (snapshot read, watch cache): no context is `cluster-unreachable`,
+ * credentials that cannot be prepared `cluster-unauthorized` (the cause goes to the logs), a
+ * credential plugin past the deadline `cluster-timeout` (fact `credentialPluginTimeout`).
+ */
+export const CLUSTER_READ_CONNECTION_ERRORS: KubeConnectionErrors = {
+  noCluster: () =>
+    new ClusterReadError('cluster-unreachable', 'the kubeconfig has no current cluster (select a context)'),
+  credentials: (err) =>
+    new ClusterReadError(
+      'cluster-unauthorized',
+      'could not prepare credentials from the kubeconfig (see logs)',
+      err,
+    ),
+  credentialsTimeout: (message) =>
+    new ClusterReadError('cluster-timeout', message, undefined, { credentialPluginTimeout: true }),
+};
 
 /** A prepared connection to one cluster. */
 export interface KubeConnection {
@@ -48,15 +80,19 @@ export interface KubeConnection {
  *
  * @param kc - the KubeConfig, context selected
  * @param maxSockets - sockets of the keep-alive agent
- * @param errors - the caller's errors for the two failures
+ * @param errors - the caller's errors for the failures
+ * @param deadline - when given, credential preparation (an exec plugin can run for ever) is raced
+ *   against it: the wait ends when `deadline.signal` aborts (the plugin process is left to finish)
  * @returns the connection
  * @throws the error of `errors.noCluster` when the KubeConfig has no current cluster, of
- *   `errors.credentials` when its credentials cannot be prepared
+ *   `errors.credentials` when its credentials cannot be prepared, of `errors.credentialsTimeout`
+ *   (else `errors.credentials`) when the deadline passes first
  */
 export async function kubeConnection(
   kc: KubeConfig,
   maxSockets: number,
   errors: KubeConnectionErrors,
+  deadline?: KubeConnectionDeadline,
 ): Promise<KubeConnection> {
   const cluster = kc.getCurrentCluster();
   if (cluster === null) throw errors.noCluster();
@@ -75,8 +111,11 @@ export async function kubeConnection(
     });
   }
   try {
-    await configKc.applyToHTTPSOptions(opts);
+    await (deadline
+      ? raceDeadline(configKc.applyToHTTPSOptions(opts), deadline, errors)
+      : configKc.applyToHTTPSOptions(opts));
   } catch (err) {
+    if (err instanceof CredentialsTimeout) throw err.error;
     throw errors.credentials(err);
   }
   const agent = cluster.proxyUrl
@@ -128,4 +167,31 @@ export async function kubeConnection(
       if (agent && agent !== opts.agent) (agent as http.Agent).destroy();
     },
   };
+}
+
+/** Carries the caller's timeout error through the `catch` of {@link kubeConnection}. */
+class CredentialsTimeout extends Error {
+  constructor(readonly error: Error) {
+    super(error.message);
+  }
+}
+
+/** `work`, or a {@link CredentialsTimeout} when the deadline aborts first. */
+function raceDeadline(
+  work: Promise<void>,
+  deadline: KubeConnectionDeadline,
+  errors: KubeConnectionErrors,
+): Promise<void> {
+  const timeout = (): CredentialsTimeout => {
+    const message = `the kubeconfig's credential plugin did not finish within ${Math.round(deadline.ms / 100) / 10} s`;
+    return new CredentialsTimeout(
+      errors.credentialsTimeout?.(message) ?? errors.credentials(new Error(message)),
+    );
+  };
+  if (deadline.signal.aborted) return Promise.reject(timeout());
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = (): void => reject(timeout());
+    deadline.signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => deadline.signal.removeEventListener('abort', onAbort));
+  });
 }

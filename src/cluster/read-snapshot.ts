@@ -20,7 +20,7 @@ import { setMaxListeners } from 'node:events';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { ClusterReadError } from '../errors.js';
 import type { ClusterReadFacts } from '../errors.js';
-import { kubeConnection } from './kube-connection.js';
+import { CLUSTER_READ_CONNECTION_ERRORS, kubeConnection } from './kube-connection.js';
 import type { Logger } from '../util/logger.js';
 import { silentLogger } from '../util/logger.js';
 import { safeText } from '../util/safe-text.js';
@@ -118,20 +118,12 @@ interface ApiClient {
 async function createClient(
   kc: KubeConfig,
   signal: AbortSignal,
+  deadlineMs: number,
   requestTimeoutMs: number,
   stats: ReadStats,
   logger: Logger,
 ): Promise<ApiClient> {
-  const conn = await kubeConnection(kc, 8, {
-    noCluster: () =>
-      new ClusterReadError('cluster-unreachable', 'the kubeconfig has no current cluster (select a context)'),
-    credentials: (err) =>
-      new ClusterReadError(
-        'cluster-unauthorized',
-        'could not prepare credentials from the kubeconfig (see logs)',
-        err,
-      ),
-  });
+  const conn = await kubeConnection(kc, 8, CLUSTER_READ_CONNECTION_ERRORS, { signal, ms: deadlineMs });
   const { headers, agent, transport } = conn;
 
   const raw: ApiClient = {
@@ -373,10 +365,12 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
   };
   const deadline = new AbortController();
   setMaxListeners(64, deadline.signal); // one listener per request in flight (up to 20 parallel reads)
-  const deadlineTimer = setTimeout(() => deadline.abort(), options.deadlineMs ?? READ_DEFAULTS.deadlineMs);
+  const deadlineMs = options.deadlineMs ?? READ_DEFAULTS.deadlineMs;
+  const deadlineTimer = setTimeout(() => deadline.abort(), deadlineMs);
   const client = await createClient(
     options.kubeConfig,
     deadline.signal,
+    deadlineMs,
     options.requestTimeoutMs ?? READ_DEFAULTS.requestTimeoutMs,
     stats,
     logger,

@@ -39,7 +39,6 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { setImmediate as yieldEventLoop } from 'node:timers/promises';
 import type { KubeConfig } from '@kubernetes/client-node';
-import { ClusterReadError } from '../errors.js';
 import { upstreamBodySummary } from '../util/redaction.js';
 import type { Logger } from '../util/logger.js';
 import { silentLogger } from '../util/logger.js';
@@ -50,7 +49,7 @@ import {
   usageWithFocusPods,
   withFocusPods,
 } from './cache-indexes.js';
-import { kubeConnection } from './kube-connection.js';
+import { CLUSTER_READ_CONNECTION_ERRORS, kubeConnection } from './kube-connection.js';
 import type { KubeConnection } from './kube-connection.js';
 import {
   KUBE_PROXY_CONFIGMAP,
@@ -887,19 +886,7 @@ export class ClusterWatchCache {
    */
   start(): Promise<void> {
     this.started ??= (async () => {
-      this.connection = await kubeConnection(this.options.kubeConfig, 32, {
-        noCluster: () =>
-          new ClusterReadError(
-            'cluster-unreachable',
-            'the kubeconfig has no current cluster (select a context)',
-          ),
-        credentials: (err) =>
-          new ClusterReadError(
-            'cluster-unauthorized',
-            'could not prepare credentials from the kubeconfig (see logs)',
-            err,
-          ),
-      });
+      this.connection = await kubeConnection(this.options.kubeConfig, 32, CLUSTER_READ_CONNECTION_ERRORS);
       this.runReflectors();
     })();
     return this.started;

@@ -255,7 +255,8 @@ export function explainFailure(
  * The answer to a cluster whose nodes could not be read, with the real cause when the API server
  * said it: when its `/readyz` reported failing checks (etcd down: `[-]etcd failed`), the answer
  * names them (and etcd, when it is among them) instead of a bare time-out; the seconds are how long
- * the read really waited, not the read deadline.
+ * the read really waited, not the read deadline. A credential plugin that had not finished at the
+ * deadline is named as the cause (no request reached the API server).
  * @param ctx - locale, request id, cluster
  * @param code - the ClusterReadError's code (`cluster-unreachable`, `cluster-timeout`, `cluster-unauthorized`)
  * @param facts - the ClusterReadError's facts (`afterMs`, failing `/readyz` lines)
@@ -270,6 +271,14 @@ export function explainClusterReadFailure(
 ): Reply {
   const seconds =
     facts.afterMs !== undefined ? Math.max(1, Math.round(facts.afterMs / 1000)) : deadlineSeconds;
+  if (facts.credentialPluginTimeout === true && code === 'cluster-timeout') {
+    const tr = translator(ctx.locale);
+    const summary = tr.t('error.credential-plugin-timeout', {
+      cluster: ctx.cluster ?? '',
+      seconds: deadlineSeconds,
+    });
+    return plainReply(ctx, 'error', tr.t('title.error'), summary);
+  }
   const readyz = facts.readyz;
   if (readyz === undefined || code === 'cluster-unauthorized') return explainFailure(ctx, code, { seconds });
   const tr = translator(ctx.locale);

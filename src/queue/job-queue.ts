@@ -287,6 +287,22 @@ export class JobQueue {
     );
   }
 
+  /**
+   * How many workers consume a cluster's queue (BullMQ's `getWorkersCount`: Redis `CLIENT LIST`
+   * filtered by the workers' client names).
+   * @param cluster - the cluster
+   * @returns the count, or null when it cannot be told (Redis unreachable, `CLIENT LIST` not
+   *   allowed as on some managed Redis); never rejects
+   */
+  async countWorkers(cluster: string): Promise<number | null> {
+    try {
+      return await (await this.queueFor(cluster)).getWorkersCount();
+    } catch (err) {
+      this.logger.debug({ err, cluster }, 'could not count workers (CLIENT LIST not allowed?)');
+      return null;
+    }
+  }
+
   /** How many enqueued jobs' clusters are remembered now (at most {@link REMEMBERED_JOBS_MAX}); for tests and diagnostics. */
   get rememberedJobs(): number {
     return this.clusterOfJob.size;
@@ -394,12 +410,7 @@ export class JobQueue {
     cluster: string,
     timeoutMs: number,
   ): Promise<BotError> {
-    let workers = -1;
-    try {
-      workers = await queue.getWorkersCount();
-    } catch (err) {
-      this.logger.debug({ err }, 'could not count workers (CLIENT LIST not allowed?)');
-    }
+    const workers = await this.countWorkers(cluster);
     const hint =
       workers === 0
         ? ` No worker consumes queue ${queue.name}: start one for cluster "${cluster}" (k8s-ha-bot worker --cluster ${cluster}) with the same Redis (${describeRedisTarget(this.redisUrl)}).`

@@ -2,6 +2,7 @@
  * The scheduled post: one compact message. The overall status line, then what changed since the
  * last post, then the HA status sections. Quiet mode: one line when nothing changed.
  */
+import { plainReply } from '../explain/explain-messages.js';
 import { translator } from '../explain/i18n.js';
 import type { Reply } from '../explain/reply.js';
 import type { HaChange } from './ha-changes.js';
@@ -37,6 +38,12 @@ function localTime(at: Date, timeZone: string): string {
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
 }
 
+/** `(late: due <occurrence in the schedule's zone>)`, in the schedule's locale. */
+function lateNote(spec: ScheduleSpec, occurrence: Date): string {
+  const when = `${localTime(occurrence, spec.timeZone)} ${spec.timeZone}`;
+  return translator(spec.locale).t('schedule.late', { when });
+}
+
 /**
  * Build the post.
  * @returns a Reply of the status reply's kind, whose first section (when there is one) is the
@@ -45,8 +52,7 @@ function localTime(at: Date, timeZone: string): string {
 export function buildHaPost(input: HaPostInput): Reply {
   const { spec, status, changes } = input;
   const tr = translator(spec.locale);
-  const when = `${localTime(input.occurrence, spec.timeZone)} ${spec.timeZone}`;
-  const late = input.late ? ` ${tr.t('schedule.late', { when })}` : '';
+  const late = input.late ? ` ${lateNote(spec, input.occurrence)}` : '';
   const title = `${tr.t('schedule.postTitle', { cluster: spec.cluster })}${late}`;
   const context = { ...status.context, requestId: input.requestId };
   if (status.kind === 'ha-status' && spec.quiet && changes !== null && changes.length === 0) {
@@ -72,4 +78,29 @@ export function buildHaPost(input: HaPostInput): Reply {
     sections: [{ heading: tr.t('schedule.changesHeading'), lines: changeLines }, ...status.sections],
     context,
   };
+}
+
+/**
+ * The post of an occurrence whose status no worker answered (no worker consumes the cluster's
+ * queue, or none replied in time), on its last attempt: says so in the schedule's locale, naming
+ * the cluster; no upstream error text.
+ * @param spec - the schedule
+ * @param occurrence - the occurrence (scheduled time)
+ * @param late - posted well after the occurrence
+ * @param requestId - `<scheduleId>.<occurrence ms>`
+ * @returns an `error` Reply
+ */
+export function buildNoWorkerPost(
+  spec: ScheduleSpec,
+  occurrence: Date,
+  late: boolean,
+  requestId: string,
+): Reply {
+  const tr = translator(spec.locale);
+  return plainReply(
+    { locale: spec.locale, requestId, cluster: spec.cluster },
+    'error',
+    `${tr.t('schedule.postTitle', { cluster: spec.cluster })}${late ? ` ${lateNote(spec, occurrence)}` : ''}`,
+    tr.t('schedule.noWorker', { cluster: spec.cluster }),
+  );
 }

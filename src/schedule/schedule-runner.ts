@@ -21,7 +21,8 @@ import { silentLogger } from '../util/logger.js';
 import type { Logger } from '../util/logger.js';
 import type { ReportBaseline } from '../analysis/daily/health-report.js';
 import type { ReportSettings } from '../analysis/daily/report-items.js';
-import { buildHaPost } from './build-ha-post.js';
+import { buildHaPost, buildNoWorkerPost } from './build-ha-post.js';
+import { isBotError } from '../errors.js';
 import { buildReportPost } from './build-report-post.js';
 import { diffHaPostState, haPostStateOf } from './ha-changes.js';
 import type { HaChange, HaPostState } from './ha-changes.js';
@@ -77,8 +78,11 @@ export interface ScheduleRunnerOptions {
 
 /** What one occurrence did (returned by the job, for logs and tests). */
 export interface OccurrenceResult {
-  /** `quiet`: a report held back by its quiet hours (nothing urgent). */
-  outcome: 'posted' | 'already-posted' | 'claimed-elsewhere' | 'refused' | 'quiet';
+  /**
+   * `quiet`: a report held back by its quiet hours (nothing urgent); `no-worker`: the status could
+   * not be read (no worker answered for the cluster) and the channel was told so.
+   */
+  outcome: 'posted' | 'already-posted' | 'claimed-elsewhere' | 'refused' | 'quiet' | 'no-worker';
   scheduleId: string;
   occurrence: number;
   late?: boolean;
@@ -154,7 +158,19 @@ export class ScheduleRunner {
         const delivery = options.deliveries[spec.platform];
         if (!delivery) throw new Error(`no delivery for platform ${spec.platform}`);
         const late = now() - occurrence > lateAfterMs;
-        const status = await options.readStatus(spec.cluster, spec.locale, requestId, spec.report);
+        let status: Reply;
+        try {
+          status = await options.readStatus(spec.cluster, spec.locale, requestId, spec.report);
+        } catch (err) {
+          // No worker answered for the cluster: the last attempt tells the channel, once.
+          const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+          if (!last || !isBotError(err) || err.code !== 'job-timeout') throw err;
+          log.warn({ err }, 'no worker answered for the cluster on the last attempt; posting that');
+          const post = buildNoWorkerPost(spec, new Date(occurrence), late, requestId);
+          const delivered = await delivery.deliver(spec, post, requestId);
+          await redis.set(postedKey, String(now()), 'EX', POSTED_TTL_S);
+          return { outcome: delivered ? 'no-worker' : 'refused', scheduleId: spec.id, occurrence, late };
+        }
         if (spec.report !== undefined && status.healthReport) {
           // The daily HA report, with the churn since the last report's stored baseline.
           const reportKey = `${keyBase}report:${spec.id}`;

@@ -10,6 +10,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -252,5 +255,86 @@ describe('completion candidates from the cluster are safe for a terminal', () =>
       nodes: async () => ['wk-1', 'wk-2\u001b]0;pwned\u0007', 'wk-3\nrm -rf', 'wk 4'],
     });
     expect(out).toBe('wk-1\n:4\n');
+  });
+});
+
+describe('completion against a live API server (the built CLI)', () => {
+  const servers: Server[] = [];
+  let dir: string;
+  let kubeconfig: string;
+  /** Node list requests seen by the hanging server. */
+  const hung: string[] = [];
+
+  beforeAll(async () => {
+    const listen = async (handler: RequestListener): Promise<number> => {
+      const server = createServer(handler);
+      servers.push(server);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return (server.address() as AddressInfo).port;
+    };
+    // Accepts the request and never answers (an API server behind a black-holed load balancer).
+    const hang = await listen((req) => void hung.push(req.url ?? ''));
+    // `kubectl proxy` style: plain http, no insecure-skip-tls-verify in the kubeconfig.
+    const plain = await listen((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (!req.url?.startsWith('/api/v1/nodes')) res.statusCode = 404;
+      res.end(
+        JSON.stringify({
+          kind: 'NodeList',
+          apiVersion: 'v1',
+          metadata: {},
+          items: [{ metadata: { name: 'proxy-node-1' } }],
+        }),
+      );
+    });
+    dir = await mkdtemp(join(tmpdir(), 'complete-live-'));
+    kubeconfig = join(dir, 'config');
+    await writeFile(
+      kubeconfig,
+      [
+        'apiVersion: v1',
+        'kind: Config',
+        'current-context: hang',
+        'clusters:',
+        `- {name: hang, cluster: {server: "http://127.0.0.1:${hang}", insecure-skip-tls-verify: true}}`,
+        `- {name: plain, cluster: {server: "http://127.0.0.1:${plain}"}}`,
+        'users: [{name: u, user: {token: abc}}]',
+        'contexts:',
+        '- {name: hang, context: {cluster: hang, user: u}}',
+        '- {name: plain, context: {cluster: plain, user: u}}',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  afterAll(async () => {
+    for (const server of servers) {
+      server.closeAllConnections();
+      server.close();
+    }
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('a hanging API server: the request words come back within the 3 s bound plus start-up, and the process exits', async () => {
+    // Ceiling 5.5 s: the bound (3 s) plus start-up; before, the unaborted list held the process
+    // for the 2 s exit grace on top (6.3 s).
+    const { stdout } = await run(
+      process.execPath,
+      ['bin/k8s-ha-bot.js', '__complete', '--kubeconfig', kubeconfig, '--context', 'hang', 'c'],
+      {
+        timeout: 5500,
+      },
+    );
+    expect(stdout).toBe('chat\nconfig\ncompletion\ncan\n:4\n');
+    expect(hung).toEqual(['/api/v1/nodes?limit=500']);
+  });
+
+  it('a plain-http server without insecure-skip-tls-verify: node names as `ask` reads them', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      ['bin/k8s-ha-bot.js', '__complete', '--kubeconfig', kubeconfig, '--context', 'plain', 'proxy'],
+      { timeout: 30_000 },
+    );
+    expect(stdout).toBe('proxy-node-1\n:4\n');
   });
 });

@@ -1102,6 +1102,8 @@ export const en = {
       'The API server of {{cluster}} lists no nodes, so there is nothing to analyse. Check that the bot reads the right cluster.',
     'cluster-timeout':
       'The API server of {{cluster}} did not answer within {{seconds}} s, so I give no verdict. Running workloads keep serving; check the API server and try again.',
+    'credential-plugin-timeout':
+      "The kubeconfig's credential plugin (exec) for {{cluster}} did not finish within {{seconds}} s, so the API server was not asked and I give no verdict. Run the plugin's command by hand to see why it hangs (a login prompt, an unreachable identity provider).",
     'cluster-unauthorized':
       "The API server of {{cluster}} refused the bot's credentials (HTTP 401), so I give no verdict. Check the kubeconfig or ServiceAccount token.",
     'cluster-not-ready-etcd':
@@ -1246,6 +1248,8 @@ export const en = {
     changesHeading: 'Changed since the last post',
     firstPost: 'First post of this schedule: nothing to compare with yet.',
     noChanges: 'Nothing changed since the last post.',
+    noWorker:
+      'The HA status of {{cluster}} could not be read: no worker answered for cluster {{cluster}}. Start `k8s-ha-bot worker` for it; the next post reads it again.',
     quiet: '{{cluster}}: {{health}}, nothing changed since the last post.',
     none: 'none',
     change: {

@@ -967,6 +967,8 @@ export const ko: Messages = {
       '{{cluster}}의 apiserver가 노드를 하나도 보여 주지 않아 분석할 것이 없습니다. 봇이 올바른 클러스터를 읽는지 확인하세요.',
     'cluster-timeout':
       '{{cluster}}의 apiserver가 {{seconds}}초 안에 응답하지 않아 판정을 내리지 않습니다. 실행 중인 워크로드는 계속 서비스합니다. apiserver를 확인하고 다시 시도하세요.',
+    'credential-plugin-timeout':
+      'kubeconfig의 자격 증명 플러그인(exec)이 {{cluster}}에 대해 {{seconds}}초 안에 끝나지 않아 apiserver에 요청하지 못했고 판정을 내리지 않습니다. 플러그인 명령을 직접 실행해 멈추는 이유(로그인 프롬프트, 연결되지 않는 ID 공급자)를 확인하세요.',
     'cluster-unauthorized':
       '{{cluster}}의 apiserver가 봇의 자격 증명을 거부했습니다 (HTTP 401). 판정을 내리지 않습니다. kubeconfig나 ServiceAccount 토큰을 확인하세요.',
     'cluster-not-ready-etcd':
@@ -1094,6 +1096,8 @@ export const ko: Messages = {
     changesHeading: '지난 게시 이후 변경 사항',
     firstPost: '이 예약의 첫 게시라서 비교할 이전 게시가 없습니다.',
     noChanges: '지난 게시 이후 바뀐 것이 없습니다.',
+    noWorker:
+      '{{cluster}}의 HA 상태를 읽지 못했습니다: 클러스터 {{cluster}}에 응답한 워커가 없습니다. 이 클러스터의 `k8s-ha-bot worker`를 시작하세요. 다음 게시에서 다시 읽습니다.',
     quiet: '{{cluster}}: {{health}}, 지난 게시 이후 변경 없음.',
     none: '없음',
     change: {

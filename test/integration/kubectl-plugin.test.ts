@@ -50,36 +50,50 @@ describe('--request-timeout as kubectl spells it', () => {
   });
 });
 
+/** A simulator, its kubeconfig, and the package's commands on PATH (as `npm install -g` puts them). */
+interface PluginRig {
+  sim: RunningSimulator;
+  dir: string;
+  kubeconfig: string;
+  env: NodeJS.ProcessEnv;
+}
+
+async function startRig(prefix: string): Promise<PluginRig> {
+  const sim = await startSimulator({ file: FILE });
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  const kubeconfig = join(dir, 'config');
+  await writeFile(kubeconfig, sim.kubeconfig);
+  await mkdir(join(dir, 'bin'));
+  for (const [file, name] of BINS) await symlink(join(process.cwd(), 'bin', file), join(dir, 'bin', name));
+  const env = {
+    ...process.env,
+    PATH: `${join(dir, 'bin')}:${process.env.PATH ?? ''}`,
+    KUBECONFIG: kubeconfig,
+    HOME: dir,
+    NODE_OPTIONS: '',
+    LOG_LEVEL: 'silent',
+    REDIS_URL: '',
+    K8S_HA_BOT_CONFIG: '',
+  };
+  return { sim, dir, kubeconfig, env };
+}
+
+async function stopRig(rig: PluginRig | undefined): Promise<void> {
+  await rig?.sim.close();
+  if (rig) await rm(rig.dir, { recursive: true, force: true });
+}
+
 describeKubectl('kubectl ha-bot against the simulator', () => {
-  let sim: RunningSimulator;
-  let dir: string;
   let kubeconfig: string;
   let env: NodeJS.ProcessEnv;
+  let rig: PluginRig | undefined;
   beforeAll(async () => {
     if (!existsSync(join(process.cwd(), 'dist/adapters/k8s-ha-bot.js')))
       throw new Error('dist/ is missing: run `npm run build` (npm ci builds it) before this test');
-    sim = await startSimulator({ file: FILE });
-    dir = await mkdtemp(join(tmpdir(), 'kubectl-plugin-'));
-    kubeconfig = join(dir, 'config');
-    await writeFile(kubeconfig, sim.kubeconfig);
-    await mkdir(join(dir, 'bin'));
-    // What `npm install -g` does with package.json's "bin": the commands on PATH.
-    for (const [file, name] of BINS) await symlink(join(process.cwd(), 'bin', file), join(dir, 'bin', name));
-    env = {
-      ...process.env,
-      PATH: `${join(dir, 'bin')}:${process.env.PATH ?? ''}`,
-      KUBECONFIG: kubeconfig,
-      HOME: dir,
-      NODE_OPTIONS: '',
-      LOG_LEVEL: 'silent',
-      REDIS_URL: '',
-      K8S_HA_BOT_CONFIG: '',
-    };
+    rig = await startRig('kubectl-plugin-');
+    ({ kubeconfig, env } = rig);
   });
-  afterAll(async () => {
-    await sim?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => stopRig(rig));
 
   const sh = async (
     cmd: string,
@@ -172,30 +186,13 @@ const ZSH = ['/usr/bin/zsh', '/bin/zsh'].find((p) => existsSync(p));
 if (!ZSH) console.warn('zsh not found: skipping the zsh completion test');
 
 describeKubectl('shell completion (bash, zsh, and kubectl ha-bot <TAB>)', () => {
-  let sim: RunningSimulator;
-  let dir: string;
   let env: NodeJS.ProcessEnv;
+  let rig: PluginRig | undefined;
   beforeAll(async () => {
-    sim = await startSimulator({ file: FILE });
-    dir = await mkdtemp(join(tmpdir(), 'completion-'));
-    await writeFile(join(dir, 'config'), sim.kubeconfig);
-    await mkdir(join(dir, 'bin'));
-    for (const [file, name] of BINS) await symlink(join(process.cwd(), 'bin', file), join(dir, 'bin', name));
-    env = {
-      ...process.env,
-      PATH: `${join(dir, 'bin')}:${process.env.PATH ?? ''}`,
-      KUBECONFIG: join(dir, 'config'),
-      HOME: dir,
-      NODE_OPTIONS: '',
-      LOG_LEVEL: 'silent',
-      REDIS_URL: '',
-      K8S_HA_BOT_CONFIG: '',
-    };
+    rig = await startRig('completion-');
+    ({ env } = rig);
   });
-  afterAll(async () => {
-    await sim?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => stopRig(rig));
   const lines = (out: string): string[] => out.split('\n').filter((l) => l !== '');
 
   it('bash: node names of the demo after a request word, options after a dash', async () => {

@@ -67,18 +67,17 @@ describe('ops server /healthz and /readyz', () => {
       ...timeouts,
     };
     const redisUrl = redis.url.replace('redis://', 'redis://:@'); // empty password: still a valid URL
+    /** An ops server on a free loopback port, with the given role, clusters and environment. */
+    const start = (
+      role: 'worker' | 'gateway',
+      clusters: Record<string, ClusterConfig>,
+      env: Record<string, string> = {},
+    ): Promise<RunningOpsServer> =>
+      startProcessOps({ role, env, redisUrl, clusters, logger: silentLogger, port: 0, host: '127.0.0.1' });
     let ops: RunningOpsServer | undefined;
     let opsDown: RunningOpsServer | undefined;
     try {
-      ops = await startProcessOps({
-        role: 'worker',
-        env: {},
-        redisUrl,
-        clusters: { up, snap },
-        logger: silentLogger,
-        port: 0,
-        host: '127.0.0.1',
-      });
+      ops = await start('worker', { up, snap });
       expect(await get(ops.port, '/healthz')).toEqual({ status: 200, body: 'ok\n' });
       const ready = await get(ops.port, '/readyz');
       expect(ready.status).toBe(200);
@@ -89,15 +88,7 @@ describe('ops server /healthz and /readyz', () => {
       expect(body.ready).toBe(true);
       expect(body.checks.map((c) => c.name).sort()).toEqual(['cluster:snap', 'cluster:up', 'redis']);
 
-      opsDown = await startProcessOps({
-        role: 'worker',
-        env: {},
-        redisUrl,
-        clusters: { up, down },
-        logger: silentLogger,
-        port: 0,
-        host: '127.0.0.1',
-      });
+      opsDown = await start('worker', { up, down });
       const notReady = await get(opsDown.port, '/readyz');
       expect(notReady.status).toBe(503);
       const b2 = JSON.parse(notReady.body) as typeof body;
@@ -112,15 +103,7 @@ describe('ops server /healthz and /readyz', () => {
 
       // "reported" mode: a down cluster is listed but does not fail readiness.
       await opsDown.close();
-      opsDown = await startProcessOps({
-        role: 'worker',
-        env: { K8S_HA_BOT_READYZ_CLUSTERS: 'reported' },
-        redisUrl,
-        clusters: { down },
-        logger: silentLogger,
-        port: 0,
-        host: '127.0.0.1',
-      });
+      opsDown = await start('worker', { down }, { K8S_HA_BOT_READYZ_CLUSTERS: 'reported' });
       const reported = await get(opsDown.port, '/readyz');
       expect(reported.status).toBe(200);
       expect(reported.body).toContain('cluster:down');
@@ -128,15 +111,7 @@ describe('ops server /healthz and /readyz', () => {
       // A gateway reads no cluster (issue 32, item 4: it has no cluster credentials): Redis is its
       // only readiness check, whatever its clusters' APIs do.
       await opsDown.close();
-      opsDown = await startProcessOps({
-        role: 'gateway',
-        env: {},
-        redisUrl,
-        clusters: { up, down },
-        logger: silentLogger,
-        port: 0,
-        host: '127.0.0.1',
-      });
+      opsDown = await start('gateway', { up, down });
       const gateway = await get(opsDown.port, '/readyz');
       expect(gateway.status).toBe(200);
       expect((JSON.parse(gateway.body) as typeof body).checks.map((c) => c.name)).toEqual(['redis']);

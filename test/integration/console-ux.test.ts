@@ -20,6 +20,7 @@ import { renderText } from '../../src/explain/render-text.js';
 import { queueNameFor } from '../../src/queue/job.js';
 import type { AnswerJob } from '../../src/queue/job.js';
 import { type TestRedis, useSharedRedis } from '../helpers/shared-redis.js';
+import { eventually } from '../helpers/eventually.js';
 import { allDocsText, docPages, docSection } from '../helpers/docs.js';
 import { createMaintenanceService } from '../../src/maintenance/maintenance-service.js';
 import type { MaintenanceService } from '../../src/maintenance/maintenance-service.js';
@@ -348,17 +349,20 @@ describe('1 and 5 through the queue (real Redis)', () => {
 
   it('the only worker goes away while the console waits: withdrawn, and the answer says no worker consumes the queue', async () => {
     const idle = await fakeIdleWorker();
-    const leave = setTimeout(() => idle.disconnect(), 500);
     try {
-      const { code, out } = await cli(['--config', configFile, 'ask', 'can I reboot atlas-wk-2'], {
+      const asked = cli(['--config', configFile, 'ask', 'can I reboot atlas-wk-2'], {
         REDIS_URL: redis.url,
       });
+      // The worker leaves once the job is queued (a signal, not a fixed 500 ms: on a busy machine
+      // the console had not queued the job yet, or had, when that timer fired).
+      await eventually('the job queued', async () => (await jobsInQueue()) > 0, 15_000);
+      idle.disconnect();
+      const { code, out } = await asked;
       expect(code).toBe(1);
       expect(out).toContain('No worker is consuming the queue of cluster demo under the key prefix bull');
       expect(out).toContain('The request was withdrawn: it will not run later.');
       expect(await jobsInQueue()).toBe(0);
     } finally {
-      clearTimeout(leave);
       idle.disconnect();
     }
   }, 20_000);

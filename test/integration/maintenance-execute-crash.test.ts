@@ -117,7 +117,16 @@ describe('maintenance worker crash', () => {
     // exactly one successful eviction per evictable pod, none of a DaemonSet pod
     expect(s.evictions.size).toBe(7);
     for (const [pod, count] of s.evictions) expect([pod, count]).toEqual([pod, 1]);
-    const events = await recordedEvents(redis, request.id);
+    // The state is written before its `completed` event (the forecast comparison comes between):
+    // read the events once that event is there (a signal, not the state alone).
+    const events = await until(
+      'the completed event',
+      async () => {
+        const recorded = await recordedEvents(redis, request.id);
+        return recorded.some((e) => e.event.type === 'completed') ? recorded : undefined;
+      },
+      30_000,
+    );
     const evictionEvents = events
       .filter((e) => e.event.type === 'eviction')
       .map((e) => (e.event as { pod: string }).pod);

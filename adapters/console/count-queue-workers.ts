@@ -10,6 +10,7 @@ import { createProducerConnection, ensureReady } from '../../src/queue/redis-con
 import { silentLogger } from '../../src/util/logger.js';
 import type { Logger } from '../../src/util/logger.js';
 import { queueKeys } from '../../src/config/queue-keys.js';
+import { countWorkersOnDatabase } from '../../src/queue/queue-workers.js';
 
 /** Options of {@link countQueueWorkers}. */
 export interface CountQueueWorkersOptions {
@@ -49,8 +50,8 @@ async function withQueue<T>(
 }
 
 /**
- * Count the workers of one cluster's answer queue (BullMQ's `getWorkersCount`, i.e. Redis
- * `CLIENT LIST` filtered by the workers' client names).
+ * Count the workers of one cluster's answer queue on this Redis database
+ * ({@link countWorkersOnDatabase}: Redis `CLIENT LIST` filtered by the workers' client names and the database).
  * @param redisUrl - `redis://host:port`
  * @param cluster - the cluster (its queue is `queueNameFor(cluster)`)
  * @param options - prefix, connect timeout (ms), logger
@@ -63,7 +64,7 @@ export async function countQueueWorkers(
   cluster: string,
   options: CountQueueWorkersOptions = {},
 ): Promise<number | null> {
-  return withQueue(redisUrl, cluster, options, (queue) => queue.getWorkersCount());
+  return withQueue(redisUrl, cluster, options, countWorkersOnDatabase);
 }
 
 /**

@@ -95,7 +95,7 @@ export type JobCounts = Record<string, number>;
 export type QueueDepthSource = () => Promise<Record<string, JobCounts>>;
 
 /**
- * The key of {@link JobCounts} that holds the queue's worker count (BullMQ `Queue.getWorkersCount`,
+ * The key of {@link JobCounts} that holds the queue's worker count (`countWorkersOnDatabase`: BullMQ workers on the queue's database,
  * Redis `CLIENT LIST`): not a job state, so the depth gauge never reports it.
  */
 export const QUEUE_WORKERS_KEY = 'workers';

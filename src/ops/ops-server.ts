@@ -22,6 +22,7 @@ import { DEFAULT_OPS_HOST, OPS_ENV, loadSettings, opsPortOf } from '../config/se
 import type { Env, OpsRole, Settings } from '../config/settings.js';
 import { ConfigError } from '../errors.js';
 import { DEFAULT_QUEUE_PREFIX } from '../config/queue-keys.js';
+import { countWorkersOnDatabase } from '../queue/queue-workers.js';
 
 /** Options of {@link startOpsServer}. */
 export interface OpsServerOptions {
@@ -198,7 +199,7 @@ export async function startProcessOps(options: ProcessOpsOptions): Promise<Runni
         queues.map(async (q) => {
           const jobs = (await q.getJobCounts()) as JobCounts;
           // a Redis that refuses CLIENT LIST (some managed ones) leaves the worker count unknown
-          const workers = await q.getWorkersCount().catch(() => undefined);
+          const workers = await countWorkersOnDatabase(q).catch(() => undefined);
           return [q.name, workers === undefined ? jobs : { ...jobs, [QUEUE_WORKERS_KEY]: workers }] as const;
         }),
       );

@@ -27,6 +27,7 @@ import {
   describeRedisTarget,
 } from './redis-connection.js';
 import { queueKeys } from '../config/queue-keys.js';
+import { countWorkersOnDatabase } from './queue-workers.js';
 
 /** BullMQ job name of answer jobs (the name carries a per-enqueue nonce: `answer.<hex>`). */
 export const ANSWER_JOB_NAME = 'answer';
@@ -288,15 +289,15 @@ export class JobQueue {
   }
 
   /**
-   * How many workers consume a cluster's queue (BullMQ's `getWorkersCount`: Redis `CLIENT LIST`
-   * filtered by the workers' client names).
+   * How many workers consume a cluster's queue on this Redis database ({@link countWorkersOnDatabase}:
+   * Redis `CLIENT LIST` filtered by the workers' client names and the database).
    * @param cluster - the cluster
    * @returns the count, or null when it cannot be told (Redis unreachable, `CLIENT LIST` not
    *   allowed as on some managed Redis); never rejects
    */
   async countWorkers(cluster: string): Promise<number | null> {
     try {
-      return await (await this.queueFor(cluster)).getWorkersCount();
+      return await countWorkersOnDatabase(await this.queueFor(cluster));
     } catch (err) {
       this.logger.debug({ err, cluster }, 'could not count workers (CLIENT LIST not allowed?)');
       return null;

@@ -91,6 +91,20 @@ const scheduledPosts = new Counter({
   labelNames: ['outcome', 'late'] as const,
   registers: [metricsRegistry],
 });
+/** The outcomes of a scheduled occurrence ({@link recordScheduledPost}). */
+export const SCHEDULED_POST_OUTCOMES: readonly string[] = [
+  'posted',
+  'quiet',
+  'already-posted',
+  'claimed-elsewhere',
+  'refused',
+  'no-worker',
+  'failed',
+];
+// Exported at 0 from the start: Prometheus' increase() does not see the increment a series appears with,
+// so a first missed post would otherwise never alert.
+for (const outcome of SCHEDULED_POST_OUTCOMES)
+  for (const late of ['false', 'true']) scheduledPosts.inc({ outcome, late }, 0);
 
 /**
  * How long an answer's reading of a cluster's HA ({@link ClusterHaReading}) is exported, in ms:

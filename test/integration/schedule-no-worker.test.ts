@@ -162,4 +162,30 @@ describe('scheduled HA posts when no worker answers for a cluster', () => {
     const ids = delivered.map((d) => d.deliveryId);
     expect(new Set(ids).size).toBe(ids.length);
   }, 60_000);
+
+  it('counts an occurrence whose every attempt failed as missed (outcome failed), once its last attempt is over', async () => {
+    const failed = async (): Promise<number> =>
+      (await metric('k8s_ha_bot_scheduled_posts_total{outcome="failed",late="false"}')) +
+      (await metric('k8s_ha_bot_scheduled_posts_total{outcome="failed",late="true"}'));
+    const before = await failed();
+    // a Teams schedule on a gateway without Teams: every attempt throws (no delivery for teams)
+    const { spec } = await schedules.create({
+      platform: 'teams',
+      conversation: 'a:teams-conversation',
+      cluster: 'served',
+      time: '08:30',
+      locale: 'en',
+      cronOverride: EVERY_3S,
+    });
+    try {
+      await eventually(
+        'an occurrence failed on its last attempt',
+        async () => (await failed()) > before,
+        45_000,
+      );
+    } finally {
+      await schedules.remove('teams', 'a:teams-conversation', spec.id);
+    }
+    expect(delivered.filter((d) => d.spec.id === spec.id)).toEqual([]);
+  }, 60_000);
 });

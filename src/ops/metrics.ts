@@ -121,68 +121,80 @@ export const HEALTH_REPORT_READING_MAX_AGE_MS = 26 * 3_600_000;
 const haReadings = new Map<string, { at: number; reading: ClusterHaReading }>();
 const reportReadings = new Map<string, { at: number; reading: HealthReportReading }>();
 
-/** Calls `each` with every reading of `readings` younger than `maxAgeMs`. */
-function eachFresh<R>(
-  readings: Map<string, { at: number; reading: R }>,
-  maxAgeMs: number,
-  each: (cluster: string, reading: R) => void,
-): void {
-  const now = Date.now();
-  for (const [cluster, { at, reading }] of readings) if (now - at < maxAgeMs) each(cluster, reading);
+/**
+ * A gauge of readings by cluster: at each scrape it holds what `set` makes of every reading younger
+ * than `maxAgeMs`, so an old reading leaves no series (unknown) instead of an old value.
+ */
+function readingGauge<R, L extends string>(o: {
+  name: string;
+  help: string;
+  labelNames: readonly L[];
+  readings: Map<string, { at: number; reading: R }>;
+  maxAgeMs: number;
+  set: (
+    set: (labels: Record<L | 'cluster', string>, value: number) => void,
+    cluster: string,
+    reading: R,
+  ) => void;
+}): void {
+  new Gauge<L | 'cluster'>({
+    name: `${METRIC_PREFIX}${o.name}`,
+    help: o.help,
+    labelNames: ['cluster', ...o.labelNames],
+    registers: [metricsRegistry],
+    collect() {
+      this.reset();
+      const now = Date.now();
+      for (const [cluster, { at, reading }] of o.readings)
+        if (now - at < o.maxAgeMs) o.set((labels, value) => this.set(labels, value), cluster, reading);
+    },
+  });
 }
 
-new Gauge({
-  name: `${METRIC_PREFIX}etcd_failure_tolerance`,
+readingGauge({
+  name: 'etcd_failure_tolerance',
   help: 'etcd members that may still fail while quorum holds (healthy voters minus quorum; below 0: quorum lost), as the last answer read it; absent when unknown or older than 1 h',
-  labelNames: ['cluster'] as const,
-  registers: [metricsRegistry],
-  collect() {
-    this.reset();
-    eachFresh(haReadings, CLUSTER_HA_READING_MAX_AGE_MS, (cluster, r) => {
-      if (r.etcdFailureTolerance !== null) this.set({ cluster }, r.etcdFailureTolerance);
-    });
+  labelNames: [],
+  readings: haReadings,
+  maxAgeMs: CLUSTER_HA_READING_MAX_AGE_MS,
+  set(set, cluster, r) {
+    if (r.etcdFailureTolerance !== null) set({ cluster }, r.etcdFailureTolerance);
   },
 });
 
-new Gauge({
-  name: `${METRIC_PREFIX}lease_transitions`,
+readingGauge({
+  name: 'lease_transitions',
   help: 'spec.leaseTransitions of the kube-system leader-election Leases (changes of holderIdentity), as the last answer read them; absent when older than 1 h',
-  labelNames: ['cluster', 'lease'] as const,
-  registers: [metricsRegistry],
-  collect() {
-    this.reset();
-    eachFresh(haReadings, CLUSTER_HA_READING_MAX_AGE_MS, (cluster, r) => {
-      for (const [lease, n] of Object.entries(r.leaseTransitions)) this.set({ cluster, lease }, n);
-    });
+  labelNames: ['lease'],
+  readings: haReadings,
+  maxAgeMs: CLUSTER_HA_READING_MAX_AGE_MS,
+  set(set, cluster, r) {
+    for (const [lease, n] of Object.entries(r.leaseTransitions)) set({ cluster, lease }, n);
   },
 });
 
-new Gauge({
-  name: `${METRIC_PREFIX}certificate_expiry_timestamp_seconds`,
+readingGauge({
+  name: 'certificate_expiry_timestamp_seconds',
   help: 'notAfter of a certificate the last health report saw (API server and etcd serving certificates, the kubeconfig client certificate), in s since the epoch; absent when unread or older than 26 h',
-  labelNames: ['cluster', 'source', 'endpoint'] as const,
-  registers: [metricsRegistry],
-  collect() {
-    this.reset();
-    eachFresh(reportReadings, HEALTH_REPORT_READING_MAX_AGE_MS, (cluster, r) => {
-      for (const c of r.certificates) {
-        const at = c.notAfter === null ? NaN : Date.parse(c.notAfter);
-        if (!Number.isNaN(at)) this.set({ cluster, source: c.source, endpoint: c.endpoint }, at / 1000);
-      }
-    });
+  labelNames: ['source', 'endpoint'],
+  readings: reportReadings,
+  maxAgeMs: HEALTH_REPORT_READING_MAX_AGE_MS,
+  set(set, cluster, r) {
+    for (const c of r.certificates) {
+      const at = c.notAfter === null ? NaN : Date.parse(c.notAfter);
+      if (!Number.isNaN(at)) set({ cluster, source: c.source, endpoint: c.endpoint }, at / 1000);
+    }
   },
 });
 
-new Gauge({
-  name: `${METRIC_PREFIX}maintenance_lock_overdue_seconds`,
+readingGauge({
+  name: 'maintenance_lock_overdue_seconds',
   help: "How long the bot's maintenance Lease was held past its TTL (renewTime + leaseDurationSeconds) when the last health report read it, in s (0: free or within it); absent when unread or older than 26 h",
-  labelNames: ['cluster'] as const,
-  registers: [metricsRegistry],
-  collect() {
-    this.reset();
-    eachFresh(reportReadings, HEALTH_REPORT_READING_MAX_AGE_MS, (cluster, r) => {
-      if (r.maintenanceLockOverdueS !== null) this.set({ cluster }, r.maintenanceLockOverdueS);
-    });
+  labelNames: [],
+  readings: reportReadings,
+  maxAgeMs: HEALTH_REPORT_READING_MAX_AGE_MS,
+  set(set, cluster, r) {
+    if (r.maintenanceLockOverdueS !== null) set({ cluster }, r.maintenanceLockOverdueS);
   },
 });
 

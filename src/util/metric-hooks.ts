@@ -59,8 +59,13 @@ export interface MetricHooks {
   healthReportRead(cluster: string, reading: HealthReportReading): void;
 }
 
-/** Least time between two {@link MetricHooks.clusterHaRead} of one cluster, in ms (the etcd view indexes the snapshot). */
-export const CLUSTER_HA_READING_INTERVAL_MS = 30_000;
+/**
+ * Least time between two {@link MetricHooks.clusterHaRead} of one cluster, in ms: the etcd view
+ * indexes the whole snapshot (measured 0.24-0.46 s at 5,000 nodes / 150,000 pods, 0.03-0.12 s at
+ * 1,000 / 30,000, on 2 shared cores), so at most once per 5 min; `leaseTransitions` is cumulative,
+ * so no leader change is lost between two readings.
+ */
+export const CLUSTER_HA_READING_INTERVAL_MS = 300_000;
 
 /** A cluster's HA as one answer read it. null: unknown. */
 export interface ClusterHaReading {

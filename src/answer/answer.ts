@@ -288,13 +288,12 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     const at = now().getTime();
     if (at - (haRecordedAt.get(name) ?? -Infinity) < CLUSTER_HA_READING_INTERVAL_MS) return;
     haRecordedAt.set(name, at);
-    const leaseTransitions: Record<string, number> = {};
-    for (const l of snapshot.leases)
-      if (l.metadata.namespace === 'kube-system' && typeof l.spec?.leaseTransitions === 'number')
-        leaseTransitions[l.metadata.name] = l.spec.leaseTransitions;
-    recordClusterHaReading(name, {
-      etcdFailureTolerance: etcdFailureToleranceSeenIn(snapshot),
-      leaseTransitions,
+    recordClusterHaReading(name, () => {
+      const leaseTransitions: Record<string, number> = {};
+      for (const l of snapshot.leases)
+        if (l.metadata.namespace === 'kube-system' && typeof l.spec?.leaseTransitions === 'number')
+          leaseTransitions[l.metadata.name] = l.spec.leaseTransitions;
+      return { etcdFailureTolerance: etcdFailureToleranceSeenIn(snapshot), leaseTransitions };
     });
   }
 

@@ -392,10 +392,10 @@ export function recordScheduledPost(outcome: string, late: boolean): void {
 /**
  * Keep a cluster's HA as an answer read it (replacing the last reading), for the etcd and Lease gauges.
  * @param cluster - the cluster name
- * @param reading - what was read
+ * @param read - computes what was read (called now)
  */
-export function recordClusterHaReading(cluster: string, reading: ClusterHaReading): void {
-  haReadings.set(cluster, { at: Date.now(), reading });
+export function recordClusterHaReading(cluster: string, read: () => ClusterHaReading): void {
+  haReadings.set(cluster, { at: Date.now(), reading: read() });
 }
 
 /**

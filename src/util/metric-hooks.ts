@@ -50,8 +50,10 @@ export interface MetricHooks {
    * What an answer read of a cluster's HA (src/answer/answer.ts, every snapshot read, at most once per
    * {@link CLUSTER_HA_READING_INTERVAL_MS} per cluster).
    * @param cluster - the configuration's cluster name
+   * @param read - computes the reading (called only by a real recorder: a process without /metrics,
+   *   the console's `ask`, pays nothing)
    */
-  clusterHaRead(cluster: string, reading: ClusterHaReading): void;
+  clusterHaRead(cluster: string, read: () => ClusterHaReading): void;
   /**
    * What a health report read beside the snapshot (src/answer/answer-health-report.ts).
    * @param cluster - the configuration's cluster name
@@ -184,10 +186,10 @@ export function recordScheduledPost(outcome: string, late: boolean): void {
 /**
  * Record what an answer read of a cluster's HA through the installed hook.
  * @param cluster - the cluster name
- * @param reading - the reading
+ * @param read - computes the reading; not called while no recorder is installed
  */
-export function recordClusterHaReading(cluster: string, reading: ClusterHaReading): void {
-  hooks.clusterHaRead(cluster, reading);
+export function recordClusterHaReading(cluster: string, read: () => ClusterHaReading): void {
+  hooks.clusterHaRead(cluster, read);
 }
 
 /**

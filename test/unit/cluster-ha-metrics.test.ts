@@ -26,11 +26,11 @@ afterEach(() => {
 describe('cluster HA gauges', () => {
   it('export an answer reading as read; unknown etcd health has no series; the reading is dropped after its age', async () => {
     jest.useFakeTimers({ now: Date.parse('2026-01-10T00:00:00Z'), doNotFake: ['nextTick', 'setImmediate'] });
-    recordClusterHaReading('u-known', {
+    recordClusterHaReading('u-known', () => ({
       etcdFailureTolerance: 0,
       leaseTransitions: { 'kube-controller-manager': 7 },
-    });
-    recordClusterHaReading('u-unknown', { etcdFailureTolerance: null, leaseTransitions: {} });
+    }));
+    recordClusterHaReading('u-unknown', () => ({ etcdFailureTolerance: null, leaseTransitions: {} }));
     expect(await samples('k8s_ha_bot_etcd_failure_tolerance{cluster="u-')).toEqual([
       'k8s_ha_bot_etcd_failure_tolerance{cluster="u-known"} 0',
     ]);

@@ -437,5 +437,22 @@ export function etcdMemberHealthOnNode(snapshot: ClusterSnapshot, node: string):
  */
 export function etcdVotersSeenIn(snapshot: ClusterSnapshot): number | null {
   const view = buildEtcdView(indexCluster(snapshot));
+  return knownHealthyVoters(view);
+}
+
+function knownHealthyVoters(view: EtcdView): number | null {
   return view.source === 'none' || view.voters === 0 || view.unknownVoters > 0 ? null : view.healthyVoters;
+}
+
+/**
+ * etcd's failure tolerance as seen in a snapshot (read as {@link etcdVotersSeenIn} reads it): healthy
+ * voters minus quorum (floor(n/2)+1, etcd FAQ "What is failure tolerance?"), so 0 means one more
+ * member lost loses quorum and below 0 means quorum is lost.
+ * @param snapshot - a snapshot
+ * @returns the tolerance; null when etcd is not observable or some voter's health is unknown
+ */
+export function etcdFailureToleranceSeenIn(snapshot: ClusterSnapshot): number | null {
+  const view = buildEtcdView(indexCluster(snapshot));
+  const healthy = knownHealthyVoters(view);
+  return healthy === null ? null : healthy - view.quorum;
 }

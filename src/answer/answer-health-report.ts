@@ -14,6 +14,7 @@ import type { ReportItem } from '../analysis/daily/report-items.js';
 import type { MismatchRecord } from '../maintenance/forecast/forecast-store.js';
 import type { ReportSettings } from '../analysis/daily/report-items.js';
 import type { BotLockObservation, PdbPod } from '../analysis/daily/stuck-states.js';
+import { leaseAgeSeconds } from '../analysis/cluster-index.js';
 import { kubeConnection } from '../cluster/kube-connection.js';
 import { probeCertificates } from '../cluster/probe-certificates.js';
 import type { ClusterSnapshot, KLabelSelector, KLease, KPod } from '../cluster/types.js';
@@ -24,6 +25,7 @@ import type { Reply } from '../explain/reply.js';
 import { TERMINAL_STATES } from '../maintenance/types.js';
 import type { MaintenanceRequest } from '../maintenance/types.js';
 import type { Logger } from '../util/logger.js';
+import { recordHealthReportReading } from '../util/metric-hooks.js';
 
 /** Inputs of {@link answerHealthReport}. */
 export interface HealthReportAnswerInput {
@@ -139,6 +141,19 @@ async function getJson<T>(kc: KubeConfig, path: string): Promise<{ status: numbe
 }
 
 /**
+ * How long a maintenance Lease has been held past its TTL (the age of `renewTime`, else
+ * `acquireTime`, beyond `leaseDurationSeconds`), in s, at `now`.
+ * @param lease - the Lease, null when it does not exist
+ * @returns 0 when free (no Lease, no holder) or within its TTL; null when held without times or duration
+ */
+export function lockOverdueS(lease: KLease | null, now: Date): number | null {
+  if (!lease?.spec?.holderIdentity) return 0;
+  const age = leaseAgeSeconds(lease, now);
+  const ttlS = lease.spec.leaseDurationSeconds;
+  return age === null || ttlS === undefined ? null : Math.max(0, age - ttlS);
+}
+
+/**
  * Read what the report needs beyond the snapshot, analyse and explain.
  * @param input - see {@link HealthReportAnswerInput}
  * @returns the on-demand report (no churn: that is counted between daily reports); its
@@ -232,6 +247,10 @@ export async function answerHealthReport(input: HealthReportAnswerInput): Promis
           etcdStatus: snapshot.etcd,
         });
   const [botLock, certs] = await Promise.all([lockRead, certificates, Promise.all(pdbReads)]);
+  recordHealthReportReading(input.ctx.cluster, {
+    certificates: certs,
+    maintenanceLockOverdueS: botLock === undefined ? null : lockOverdueS(botLock.lease, now),
+  });
   for (const c of certs)
     if (c.error !== undefined)
       logger.info(

@@ -18,7 +18,7 @@ import { snapshotFromFile } from '../cluster/snapshot-from-file.js';
 import type { ClusterSnapshot, EtcdStatus, KPod } from '../cluster/types.js';
 import { controlPlaneReadings } from '../commands/clarify.js';
 import { THE_ETCD_LEADER } from '../commands/node-mentions.js';
-import { buildEtcdView } from '../analysis/etcd-view.js';
+import { buildEtcdView, etcdFailureToleranceSeenIn } from '../analysis/etcd-view.js';
 import { indexCluster } from '../analysis/cluster-index.js';
 import { ambiguous, parseCommand, resolveCommandNodes } from '../commands/parse-command.js';
 import { type RequestSummary, summarizeRequest } from '../commands/request-summary.js';
@@ -43,6 +43,7 @@ import type { RunningSimulator } from '../simulator/start-simulator.js';
 import { closestNames } from '../util/closest-names.js';
 import type { Logger } from '../util/logger.js';
 import { silentLogger } from '../util/silent-logger.js';
+import { CLUSTER_HA_READING_INTERVAL_MS, recordClusterHaReading } from '../util/metric-hooks.js';
 
 /**
  * How a cluster is reached: a KubeConfig, plus etcd status when a snapshot recorded it (a
@@ -279,6 +280,22 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     Promise<{ sim: RunningSimulator; etcd: EtcdStatus | null; file: ClusterAccess['file'] }>
   >();
   const caches = new Map<string, ClusterWatchCache>();
+  /** When each cluster's HA was last recorded for the metrics (ms since epoch). */
+  const haRecordedAt = new Map<string, number>();
+
+  /** Record the cluster's HA as read (etcd failure tolerance, leader Lease transitions), at most once per interval. */
+  function noteHaReading(name: string, snapshot: ClusterSnapshot): void {
+    const at = now().getTime();
+    if (at - (haRecordedAt.get(name) ?? -Infinity) < CLUSTER_HA_READING_INTERVAL_MS) return;
+    haRecordedAt.set(name, at);
+    recordClusterHaReading(name, () => {
+      const leaseTransitions: Record<string, number> = {};
+      for (const l of snapshot.leases)
+        if (l.metadata.namespace === 'kube-system' && typeof l.spec?.leaseTransitions === 'number')
+          leaseTransitions[l.metadata.name] = l.spec.leaseTransitions;
+      return { etcdFailureTolerance: etcdFailureToleranceSeenIn(snapshot), leaseTransitions };
+    });
+  }
 
   /** The cluster's watch cache, started on first use (the first answers read fresh while it lists). */
   async function cacheFor(
@@ -471,6 +488,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       snapshot = { ...snapshot, etcd: live };
     }
     snapshot = offline ? offlineFileFacts(snapshot, file) : withFileFacts(snapshot, file);
+    noteHaReading(name, snapshot);
     for (const e of snapshot.readErrors)
       log.warn(
         { resource: e.resource, reason: e.reason, detail: e.detail },

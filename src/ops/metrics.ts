@@ -10,7 +10,7 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { setMetricHooks } from '../util/metric-hooks.js';
-import type { ChatDecisionRecord } from '../util/metric-hooks.js';
+import type { ChatDecisionRecord, ClusterHaReading, HealthReportReading } from '../util/metric-hooks.js';
 
 /** Prefix of every metric name. */
 export const METRIC_PREFIX = 'k8s_ha_bot_';
@@ -83,6 +83,119 @@ const forecastMismatches = new Counter({
   help: 'Disagreements between a maintenance forecast and what was observed, by kind (fate, blocker, time-away, drain-time, control-plane)',
   labelNames: ['kind'] as const,
   registers: [metricsRegistry],
+});
+
+const scheduledPosts = new Counter({
+  name: `${METRIC_PREFIX}scheduled_posts_total`,
+  help: 'Scheduled occurrences done with, by outcome (posted, quiet, already-posted, claimed-elsewhere; missed: refused, no-worker, failed) and late (true, false)',
+  labelNames: ['outcome', 'late'] as const,
+  registers: [metricsRegistry],
+});
+/** The outcomes of a scheduled occurrence ({@link recordScheduledPost}). */
+export const SCHEDULED_POST_OUTCOMES: readonly string[] = [
+  'posted',
+  'quiet',
+  'already-posted',
+  'claimed-elsewhere',
+  'refused',
+  'no-worker',
+  'failed',
+];
+// Exported at 0 from the start: Prometheus' increase() does not see the increment a series appears with,
+// so a first missed post would otherwise never alert.
+for (const outcome of SCHEDULED_POST_OUTCOMES)
+  for (const late of ['false', 'true']) scheduledPosts.inc({ outcome, late }, 0);
+
+/**
+ * How long an answer's reading of a cluster's HA ({@link ClusterHaReading}) is exported, in ms:
+ * older, its series are absent (unknown) rather than an old value shown as current.
+ */
+export const CLUSTER_HA_READING_MAX_AGE_MS = 3_600_000;
+/**
+ * How long a health report's reading ({@link HealthReportReading}) is exported, in ms: a day and
+ * 2 h, so that a daily report's reading lasts until the next one.
+ */
+export const HEALTH_REPORT_READING_MAX_AGE_MS = 26 * 3_600_000;
+
+/** The last readings by cluster, with when they were recorded (ms since epoch). */
+const haReadings = new Map<string, { at: number; reading: ClusterHaReading }>();
+const reportReadings = new Map<string, { at: number; reading: HealthReportReading }>();
+
+/**
+ * A gauge of readings by cluster: at each scrape it holds what `set` makes of every reading younger
+ * than `maxAgeMs`, so an old reading leaves no series (unknown) instead of an old value.
+ */
+function readingGauge<R, L extends string>(o: {
+  name: string;
+  help: string;
+  labelNames: readonly L[];
+  readings: Map<string, { at: number; reading: R }>;
+  maxAgeMs: number;
+  set: (
+    set: (labels: Record<L | 'cluster', string>, value: number) => void,
+    cluster: string,
+    reading: R,
+  ) => void;
+}): void {
+  new Gauge<L | 'cluster'>({
+    name: `${METRIC_PREFIX}${o.name}`,
+    help: o.help,
+    labelNames: ['cluster', ...o.labelNames],
+    registers: [metricsRegistry],
+    collect() {
+      this.reset();
+      const now = Date.now();
+      for (const [cluster, { at, reading }] of o.readings)
+        if (now - at < o.maxAgeMs) o.set((labels, value) => this.set(labels, value), cluster, reading);
+    },
+  });
+}
+
+readingGauge({
+  name: 'etcd_failure_tolerance',
+  help: 'etcd members that may still fail while quorum holds (healthy voters minus quorum; below 0: quorum lost), as the last answer read it; absent when unknown or older than 1 h',
+  labelNames: [],
+  readings: haReadings,
+  maxAgeMs: CLUSTER_HA_READING_MAX_AGE_MS,
+  set(set, cluster, r) {
+    if (r.etcdFailureTolerance !== null) set({ cluster }, r.etcdFailureTolerance);
+  },
+});
+
+readingGauge({
+  name: 'lease_transitions',
+  help: 'spec.leaseTransitions of the kube-system leader-election Leases (changes of holderIdentity), as the last answer read them; absent when older than 1 h',
+  labelNames: ['lease'],
+  readings: haReadings,
+  maxAgeMs: CLUSTER_HA_READING_MAX_AGE_MS,
+  set(set, cluster, r) {
+    for (const [lease, n] of Object.entries(r.leaseTransitions)) set({ cluster, lease }, n);
+  },
+});
+
+readingGauge({
+  name: 'certificate_expiry_timestamp_seconds',
+  help: 'notAfter of a certificate the last health report saw (API server and etcd serving certificates, the kubeconfig client certificate), in s since the epoch; absent when unread or older than 26 h',
+  labelNames: ['source', 'endpoint'],
+  readings: reportReadings,
+  maxAgeMs: HEALTH_REPORT_READING_MAX_AGE_MS,
+  set(set, cluster, r) {
+    for (const c of r.certificates) {
+      const at = c.notAfter === null ? NaN : Date.parse(c.notAfter);
+      if (!Number.isNaN(at)) set({ cluster, source: c.source, endpoint: c.endpoint }, at / 1000);
+    }
+  },
+});
+
+readingGauge({
+  name: 'maintenance_lock_overdue_seconds',
+  help: "How long the bot's maintenance Lease was held past its TTL (renewTime + leaseDurationSeconds) when the last health report read it, in s (0: free or within it); absent when unread or older than 26 h",
+  labelNames: [],
+  readings: reportReadings,
+  maxAgeMs: HEALTH_REPORT_READING_MAX_AGE_MS,
+  set(set, cluster, r) {
+    if (r.maintenanceLockOverdueS !== null) set({ cluster }, r.maintenanceLockOverdueS);
+  },
 });
 
 /**
@@ -267,7 +380,38 @@ export function recordForecastMismatch(kind: string): void {
   forecastMismatches.inc({ kind });
 }
 
+/**
+ * Count one scheduled occurrence done with (the schedule runner records it through the hook).
+ * @param outcome - `posted`, `quiet`, `already-posted`, `claimed-elsewhere`, `refused`, `no-worker`, `failed`
+ * @param late - processed late (after the runner's `lateAfterMs`)
+ */
+export function recordScheduledPost(outcome: string, late: boolean): void {
+  scheduledPosts.inc({ outcome, late: String(late) });
+}
+
+/**
+ * Keep a cluster's HA as an answer read it (replacing the last reading), for the etcd and Lease gauges.
+ * @param cluster - the cluster name
+ * @param read - computes what was read (called now)
+ */
+export function recordClusterHaReading(cluster: string, read: () => ClusterHaReading): void {
+  haReadings.set(cluster, { at: Date.now(), reading: read() });
+}
+
+/**
+ * Keep what a health report read beside the snapshot (replacing the last reading), for the
+ * certificate and maintenance lock gauges.
+ * @param cluster - the cluster name
+ * @param reading - what was read
+ */
+export function recordHealthReportReading(cluster: string, reading: HealthReportReading): void {
+  reportReadings.set(cluster, { at: Date.now(), reading });
+}
+
 setMetricHooks({
+  scheduledPost: recordScheduledPost,
+  clusterHaRead: recordClusterHaReading,
+  healthReportRead: recordHealthReportReading,
   forecastMismatch: recordForecastMismatch,
   kubeApiError: recordKubeApiError,
   chatPostFailure: recordChatPostFailure,

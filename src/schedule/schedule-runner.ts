@@ -18,6 +18,7 @@ import {
   queueErrorListener,
 } from '../queue/redis-connection.js';
 import { silentLogger } from '../util/logger.js';
+import { recordScheduledPost } from '../util/metric-hooks.js';
 import type { Logger } from '../util/logger.js';
 import type { ReportBaseline } from '../analysis/daily/health-report.js';
 import type { ReportSettings } from '../analysis/daily/report-items.js';
@@ -110,6 +111,13 @@ export function statusFromAnswer(answer: (job: AnswerJob) => Promise<Reply>): St
     });
 }
 
+/** The time of a job's occurrence, in ms since the epoch (the scheduler's `prevMillis`, else the id's tail). */
+function occurrenceOf(job: Job<ScheduleSpec>): number {
+  return typeof job.opts.prevMillis === 'number'
+    ? job.opts.prevMillis
+    : Number(String(job.id).split(':').pop());
+}
+
 /** A running schedule worker. */
 export class ScheduleRunner {
   private constructor(
@@ -136,10 +144,7 @@ export class ScheduleRunner {
 
     const process = async (job: Job<ScheduleSpec>): Promise<OccurrenceResult> => {
       const spec = job.data;
-      const occurrence =
-        typeof job.opts.prevMillis === 'number'
-          ? job.opts.prevMillis
-          : Number(String(job.id).split(':').pop());
+      const occurrence = occurrenceOf(job);
       const requestId = `${spec.id}.${occurrence}`;
       const postedKey = `${keyBase}posted:${spec.id}:${occurrence}`;
       const claimKey = `${keyBase}claim:${spec.id}:${occurrence}`;
@@ -236,7 +241,16 @@ export class ScheduleRunner {
       SCHEDULE_QUEUE,
       async (job) => {
         if (job.name !== SCHEDULE_JOB_NAME) throw new Error(`unexpected job ${job.name}`);
-        return process(job);
+        try {
+          const result = await process(job);
+          recordScheduledPost(result.outcome, result.late ?? false);
+          return result;
+        } catch (err) {
+          // BullMQ retries it unless this was the last attempt: then nothing was posted
+          if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1))
+            recordScheduledPost('failed', now() - occurrenceOf(job) > lateAfterMs);
+          throw err;
+        }
       },
       {
         connection: workerConnection,

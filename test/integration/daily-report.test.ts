@@ -38,6 +38,7 @@ import { scheduleIdFor } from '../../src/schedule/schedule-spec.js';
 import { startSimulator } from '../../src/simulator/start-simulator.js';
 import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { silentLogger } from '../../src/util/logger.js';
+import { metricsRegistry } from '../../src/ops/metrics.js';
 import { startFakeBotConnector } from '../helpers/fake-bot-connector.js';
 import type { FakeBotConnector } from '../helpers/fake-bot-connector.js';
 import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
@@ -145,6 +146,12 @@ function troubled(file: SnapshotFile): SnapshotFile {
   return { ...file, items };
 }
 
+/** The value of one sample of the process registry (`name{labels}` as prom-client prints it), or undefined. */
+async function metric(line: string): Promise<number | undefined> {
+  const found = (await metricsRegistry.metrics()).split('\n').find((l) => l.startsWith(`${line} `));
+  return found === undefined ? undefined : Number(found.slice(line.length + 1));
+}
+
 function job(cluster: string, text: string, locale: 'en' | 'ko' = 'en'): AnswerJob {
   return {
     requestId: `report-${cluster}`,
@@ -235,6 +242,27 @@ describe('the HA report on demand (health report, 일일 점검)', () => {
     );
   });
 
+  it("exports what it read (issue 32 item 5): the certificate's notAfter, the leader Leases' transitions, etcd's failure tolerance, the maintenance lock free", async () => {
+    // nothing read yet about a cluster: no series (unknown), not a healthy-looking 0
+    expect(await metric('k8s_ha_bot_etcd_failure_tolerance{cluster="healthy"}')).toBeUndefined();
+    const reply = await service.answer(job('troubled', 'health report'));
+    const cert = reply.healthReport?.items.find((i) => i.kind === 'certificate');
+    expect(
+      await metric(
+        `k8s_ha_bot_certificate_expiry_timestamp_seconds{cluster="troubled",source="apiserver",endpoint="127.0.0.1:${troubledSim.port}"}`,
+      ),
+    ).toBe(Date.parse(String(cert?.facts.notAfter)) / 1000);
+    // troubled() sets kube-scheduler's to 14; kube-controller-manager's is the scenario's 2
+    expect(await metric('k8s_ha_bot_lease_transitions{cluster="troubled",lease="kube-scheduler"}')).toBe(14);
+    expect(
+      await metric('k8s_ha_bot_lease_transitions{cluster="troubled",lease="kube-controller-manager"}'),
+    ).toBe(2);
+    // 3 stacked etcd members, all Ready: quorum 2, one failure tolerated (etcd FAQ)
+    expect(await metric('k8s_ha_bot_etcd_failure_tolerance{cluster="troubled"}')).toBe(1);
+    // no maintenance Lease: the lock is free
+    expect(await metric('k8s_ha_bot_maintenance_lock_overdue_seconds{cluster="troubled"}')).toBe(0);
+  });
+
   it('answers in Korean to 일일 점검', async () => {
     const reply = await service.answer(job('troubled', '일일 점검', 'ko'));
     expect(reply.summary).toBe('troubled: 확인이 필요한 항목 4개 (긴급 1개).');
@@ -320,13 +348,20 @@ describe('the HA report on demand (health report, 일일 점검)', () => {
       },
     });
     try {
+      const before = Date.now();
       const reply = await locked.answer(job('locked', 'health report'));
+      const after = Date.now();
       expect(reply.healthReport?.items.map((i) => [i.kind, i.variant, i.facts.holder, i.facts.node])).toEqual(
         [['lock-stale', 'bot-expired', 'mr-0123456789', 'atlas-wk-1']],
       );
       expect(reply.sections[0]?.lines[0]).toMatch(
         /^1\. Maintenance lock k8s-ha-bot\/k8s-ha-bot-maintenance of mr-0123456789 expired 1 h ago without being released/,
       );
+      // held past renewTime (2 h before the capture, shifted to the simulator's now) + 60 s, when read
+      const renewed = captured - 2 * H + sim.shiftMs;
+      const overdue = await metric('k8s_ha_bot_maintenance_lock_overdue_seconds{cluster="locked"}');
+      expect(overdue).toBeGreaterThanOrEqual((before - renewed) / 1000 - 60);
+      expect(overdue).toBeLessThanOrEqual((after - renewed) / 1000 - 60);
     } finally {
       await locked.close();
       await sim.close();

@@ -77,7 +77,7 @@ describe('alert rules', () => {
       ),
     );
     const alerts = rules.groups.flatMap((g) => g.rules.map((r) => r.alert));
-    expect(alerts.length).toBeGreaterThanOrEqual(6);
+    expect(alerts.length).toBeGreaterThanOrEqual(12);
     for (const alert of alerts) expect(firing).toContain(alert);
   });
 
@@ -116,6 +116,23 @@ describe('Grafana dashboard', () => {
       'k8s_ha_bot_queue_dept',
     ]);
     expect(exported.has('k8s_ha_bot_queue_dept')).toBe(false);
+  });
+
+  it('shows every metric an alert names, the cluster HA alerts among them', () => {
+    const shown = new Set(queries.flatMap((q) => metricNames(q.expr)));
+    const alerting = rules.groups.flatMap((g) => g.rules.flatMap((r) => metricNames(r.expr)));
+    for (const name of [
+      'k8s_ha_bot_scheduled_posts_total',
+      'k8s_ha_bot_etcd_failure_tolerance',
+      'k8s_ha_bot_lease_transitions',
+      'k8s_ha_bot_certificate_expiry_timestamp_seconds',
+      'k8s_ha_bot_maintenance_lock_overdue_seconds',
+    ])
+      expect(alerting).toContain(name);
+    for (const name of alerting)
+      expect(`${name} ${shown.has(name) ? 'on the dashboard' : 'not on the dashboard'}`).toBe(
+        `${name} on the dashboard`,
+      );
   });
 
   it('every query is valid PromQL (promtool parses it as a recording rule)', async () => {

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
 import { createLogger } from '../../src/util/logger.js';
+import { metricsRegistry } from '../../src/ops/metrics.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { JobQueue } from '../../src/queue/job-queue.js';
 import { jobIdFor, queueNameFor } from '../../src/queue/job.js';
@@ -87,7 +88,14 @@ describe('scheduled HA posts when no worker answers for a cluster', () => {
     await redis?.stop();
   });
 
+  /** The value of one sample of the process registry, 0 when absent. */
+  async function metric(line: string): Promise<number> {
+    const found = (await metricsRegistry.metrics()).split('\n').find((l) => l.startsWith(`${line} `));
+    return found === undefined ? 0 : Number(found.slice(line.length + 1));
+  }
+
   it('posts "could not be read" once per occurrence, withdraws the job, and other clusters post on time', async () => {
+    const missedBefore = await metric('k8s_ha_bot_scheduled_posts_total{outcome="no-worker",late="false"}');
     for (const cluster of NO_WORKER)
       await schedules.create({
         platform: 'slack',
@@ -141,8 +149,43 @@ describe('scheduled HA posts when no worker answers for a cluster', () => {
       await queue.close();
     }
 
+    // Each occurrence posted as "could not be read" is counted as missed (issue 32 item 5), and the
+    // served cluster's post as posted.
+    expect(
+      (await metric('k8s_ha_bot_scheduled_posts_total{outcome="no-worker",late="false"}')) - missedBefore,
+    ).toBeGreaterThanOrEqual(NO_WORKER.length + 1);
+    expect(await metric('k8s_ha_bot_scheduled_posts_total{outcome="posted",late="false"}')).toBeGreaterThan(
+      0,
+    );
+
     // Once per occurrence: no delivery id twice.
     const ids = delivered.map((d) => d.deliveryId);
     expect(new Set(ids).size).toBe(ids.length);
+  }, 60_000);
+
+  it('counts an occurrence whose every attempt failed as missed (outcome failed), once its last attempt is over', async () => {
+    const failed = async (): Promise<number> =>
+      (await metric('k8s_ha_bot_scheduled_posts_total{outcome="failed",late="false"}')) +
+      (await metric('k8s_ha_bot_scheduled_posts_total{outcome="failed",late="true"}'));
+    const before = await failed();
+    // a Teams schedule on a gateway without Teams: every attempt throws (no delivery for teams)
+    const { spec } = await schedules.create({
+      platform: 'teams',
+      conversation: 'a:teams-conversation',
+      cluster: 'served',
+      time: '08:30',
+      locale: 'en',
+      cronOverride: EVERY_3S,
+    });
+    try {
+      await eventually(
+        'an occurrence failed on its last attempt',
+        async () => (await failed()) > before,
+        45_000,
+      );
+    } finally {
+      await schedules.remove('teams', 'a:teams-conversation', spec.id);
+    }
+    expect(delivered.filter((d) => d.spec.id === spec.id)).toEqual([]);
   }, 60_000);
 });

@@ -26,6 +26,7 @@ import type { PostDelivery } from '../../src/schedule/schedule-runner.js';
 import { canonicalTimeZone, dailyCron, parseTimeOfDay } from '../../src/schedule/schedule-spec.js';
 import type { ScheduleSpec } from '../../src/schedule/schedule-spec.js';
 import { createLogger, silentLogger } from '../../src/util/logger.js';
+import { metricsRegistry } from '../../src/ops/metrics.js';
 import { BotFrameworkHost } from '../../adapters/teams/teams-bot-framework.js';
 import { loadTeamsConfig } from '../../src/config/chat-settings.js';
 import { TeamsPoster } from '../../adapters/teams/teams-poster.js';
@@ -391,6 +392,12 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
       locale: 'en' as const,
       cronOverride: EVERY_3S,
     };
+    const latePosts = async (): Promise<number> => {
+      const line = 'k8s_ha_bot_scheduled_posts_total{outcome="posted",late="true"} ';
+      const found = (await metricsRegistry.metrics()).split('\n').find((l) => l.startsWith(line));
+      return Number(found?.slice(line.length) ?? 0);
+    };
+    const lateBefore = await latePosts();
     const { spec } = await schedules.create(base);
     const start = replies.length;
     await fake.waitFor(() => replies.length > start, 25_000);
@@ -416,6 +423,8 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
     expect(missed[0]?.title).toMatch(
       /^Daily HA status of prod \(late: due \d{4}-\d\d-\d\d \d\d:\d\d Asia\/Seoul\)$/,
     );
+    // and counted as posted late (what K8sHaBotScheduledPostMissed alerts on, issue 32 item 5)
+    expect((await latePosts()) - lateBefore).toBeGreaterThanOrEqual(1);
     // Every post after the restart is for its own occurrence.
     expect(new Set(back.map(occurrenceOf)).size).toBe(back.length);
     expect(back.filter((r) => occurrenceOf(r) >= restartAt).length).toBeGreaterThanOrEqual(1);

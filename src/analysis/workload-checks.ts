@@ -382,7 +382,15 @@ export function workloadChecks(
 
   const capacity = capacityCheck(index, node, recreated).map((f) => ({
     ...f,
-    facts: { ...f.facts, drainEvictable: movers.length, drainUnplaced: moverRoom.unplaced },
+    facts: {
+      ...f.facts,
+      // Which pods move (names): a webhook that refuses replacements takes some out
+      // (./admission-webhooks.ts withRefusedReplacements).
+      recreatedPods: recreated.map(podName),
+      drainMovers: movers.map(podName),
+      drainEvictable: movers.length,
+      drainUnplaced: moverRoom.unplaced,
+    },
   }));
   out.push(...capacity);
   out.push(...onlyNodeUnseen(index, node));

@@ -8,6 +8,10 @@ export const enClusterServices = {
     'single-replica': {
       'refused-by-webhook':
         '{{workload}} ({{kind}}, {{namespace}}) runs on {{node}} only: admission webhook {{webhook}} refuses its replacement (below), so it is down until the webhook has a backend again.',
+      'spread-refused-by-webhook':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the {{readyElsewhere}} Ready on other nodes keep serving, but admission webhook {{webhook}} refuses the replacement (below): it runs short by {{here}} until the webhook has a backend again.',
+      'spread-refused-by-webhook_one':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the one Ready on another node keeps serving, but admission webhook {{webhook}} refuses the replacement (below): it runs short by {{here}} until the webhook has a backend again.',
     },
     'admission-webhook': {
       'refuses-drain':

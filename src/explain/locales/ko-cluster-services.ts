@@ -7,6 +7,8 @@ export const koClusterServices = {
     'single-replica': {
       'refused-by-webhook':
         '{{workload}} ({{kind}}, {{namespace}})(은)는 {{node}}에서만 실행됩니다. 어드미션 웹훅 {{webhook}}(이)가 대체 파드를 거부하므로(아래), 웹훅에 백엔드가 다시 생길 때까지 중단됩니다.',
+      'spread-refused-by-webhook':
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있습니다. 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답하지만, 어드미션 웹훅 {{webhook}}(이)가 대체 파드를 거부하므로(아래) 웹훅에 백엔드가 다시 생길 때까지 {{here}}개가 모자란 채로 실행됩니다.',
     },
     'admission-webhook': {
       'refuses-drain':

@@ -399,8 +399,12 @@ export function workloadChecks(
   // filters, ./drain-filters.ts): each is a pod the drain asks to delete.
   const deleting = [...pods.evictable, ...pods.finished, ...pods.orphanedDaemonSet];
   if (deleting.length > 0) {
+    // Not drained (the only node): a finished pod (Succeeded/Failed) runs no container, so it
+    // neither stops with the node nor starts again; the sentence counts the others.
+    const stopping = noDrain ? deleting.filter((p) => !isFinished(p)) : deleting;
     const longest = Math.max(
-      ...deleting.map((p) => p.spec?.terminationGracePeriodSeconds ?? DEFAULT_TERMINATION_GRACE_S),
+      0,
+      ...stopping.map((p) => p.spec?.terminationGracePeriodSeconds ?? DEFAULT_TERMINATION_GRACE_S),
     );
     const noRoom = new Set(moverRoom.unplaced);
     const fates = deleting.map((p) =>
@@ -436,8 +440,9 @@ export function workloadChecks(
           node,
           seconds: longest,
           ...counts,
-          // The sentence counts the pods evicted (those refused or stopping the drain are said apart).
-          count: counts.evicted,
+          // The sentence counts the pods evicted (those refused or stopping the drain are said
+          // apart); not drained, the pods that stop and start again.
+          count: noDrain ? stopping.length : counts.evicted,
           onlyNode: alone,
           // Refused at the first request (HTTP 429), and refused once this drain has spent the
           // budget with no replacement Ready to give it back: the drain waits on both for ever.

@@ -980,6 +980,46 @@ describe('14 GKE v1.10: one node, and one Pod on a node the file does not hold',
   });
 });
 
+describe('the only node, not drained: finished pods neither stop nor start again (issue 29)', () => {
+  // A Succeeded or Failed pod runs no container: the reboot stops none of it and the kubelet
+  // starts none again (PodPhase, https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-phase).
+  // Oracle from the file: the node's pods that are neither finished, nor static (owner Node), nor
+  // of a DaemonSet the file holds (those are said apart).
+  it.each([
+    ['02-sonobuoy-kind-1node-leases-2021.json', 'kind-control-plane'],
+    ['13-harmol-kubeadm-v1.19-1node-sonobuoy.json', 'my-node'],
+    ['04-troubleshoot-k3d-k3s-1server.json', 'k3d-mycluster-server-0'],
+  ])('%s', async (file, node) => {
+    const items = (await loadSnapshotFile(join(DIR, file))).items as unknown as {
+      kind: string;
+      metadata: { name: string; namespace?: string; ownerReferences?: { kind: string; name: string }[] };
+      spec?: { nodeName?: string };
+      status?: { phase?: string };
+    }[];
+    const daemonSets = new Set(
+      items.filter((x) => x.kind === 'DaemonSet').map((x) => `${x.metadata.namespace}/${x.metadata.name}`),
+    );
+    const finished = (x: (typeof items)[number]): boolean =>
+      x.status?.phase === 'Succeeded' || x.status?.phase === 'Failed';
+    const onNode = items.filter((x) => x.kind === 'Pod' && x.spec?.nodeName === node);
+    const running = onNode.filter((x) => {
+      const owner = x.metadata.ownerReferences?.[0];
+      return (
+        !finished(x) &&
+        owner?.kind !== 'Node' &&
+        !(owner?.kind === 'DaemonSet' && daemonSets.has(`${x.metadata.namespace}/${owner.name}`))
+      );
+    }).length;
+    expect(onNode.some(finished)).toBe(true);
+    const en = await ask(file, `can I reboot ${node}`);
+    expect(en.text).toContain(`Not drained, its ${running} pods stop when ${node} shuts down`);
+    expect(en.text).toContain(`the ${running} pods on ${node}: they stop with it and start again`);
+    const ko = await ask(file, `${node} 재부팅해도 돼?`);
+    expect(ko.text).toContain(`드레인하지 않으면 파드 ${running}개는`);
+    expect(ko.text).toContain(`${node}의 파드 ${running}개: 노드와 함께 멈추고`);
+  });
+});
+
 describe('derived formats give the same answers as file 01', () => {
   const questions = ['status', 'can I reboot kind-control-plane', 'can I reboot kind-worker2'];
   const shape = (a: JsonAnswer) => ({ verdict: a.verdict, health: a.health, findings: a.findings });

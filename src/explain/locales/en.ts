@@ -727,7 +727,7 @@ export const en = {
         'The drain evicts no pod: {{refusedBy}} refuses the eviction of every pod it would evict ({{refusedPods}}), so it waits there.',
       // The only node, rebooted without a drain: its pods stay bound to it (issue 16, F17).
       'only-node':
-        'Not drained, its {{evictable}} pods stop when {{node}} shuts down and start again when it is back (unless it stays NotReady longer than their 300 s NoExecute toleration); the longest terminationGracePeriodSeconds is {{seconds}} s.',
+        'Not drained, its {{count}} pods stop when {{node}} shuts down and start again when it is back (unless it stays NotReady longer than their 300 s NoExecute toleration); the longest terminationGracePeriodSeconds is {{seconds}} s.',
       'only-node_one':
         'Not drained, its pod stops when {{node}} shuts down and starts again when it is back (unless it stays NotReady longer than its 300 s NoExecute toleration); its terminationGracePeriodSeconds is {{seconds}} s.',
     },

@@ -618,7 +618,7 @@ export const ko: Messages = {
       'all-refused':
         '드레인이 축출하는 파드가 없습니다: {{refusedBy}}(이)가 축출하려는 모든 파드({{refusedPods}})의 축출을 거부하므로 드레인은 기다립니다.',
       'only-node':
-        '드레인하지 않으면 파드 {{evictable}}개는 {{node}}(이)가 종료될 때 멈추고 돌아오면 다시 시작합니다 (NoExecute toleration 300초보다 오래 NotReady로 남지 않는 한). 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
+        '드레인하지 않으면 파드 {{count}}개는 {{node}}(이)가 종료될 때 멈추고 돌아오면 다시 시작합니다 (NoExecute toleration 300초보다 오래 NotReady로 남지 않는 한). 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
     },
     'control-plane-healthy-for-worker': {
       down: '컨트롤 플레인이 동작하지 않습니다 (etcd 정족수 상실 또는 살아 있는 apiserver 없음): 재부팅된 노드는 파드와 Service 규칙을 되찾지 못합니다: 재부팅 뒤 Service 규칙은 apiserver에서 다시 만들어지므로 빈 규칙으로 시작할 수 있습니다.',

@@ -923,15 +923,26 @@ function onlyNodeUnseen(index: ClusterIndex, node: string): Finding[] {
   if (targetPodsUnseen(index, node) === null) return [];
   const others = index.snapshot.nodes.filter((n) => n.metadata.name !== node && takesOrdinaryPods(n));
   if (others.length > 0) return [];
-  // A partial file (OpenShift's quorum guard counts masters it does not hold): nodes exist that
-  // the file leaves out, so "the only node that could take them" is only true of the file
-  // (`nodesPartial`, with the count of masters the file misses, `unseenNodes`).
+  // A partial file (OpenShift's quorum guard counts masters it does not hold, or pods bound to
+  // nodes the node list lacks): nodes exist that the file leaves out, so "the only node that could
+  // take them" is only true of the file (`nodesPartial`, with the count of masters the file misses,
+  // `unseenNodes`, or the nodes its pods name, `absentNodes`). Real cluster 14 (GKE): a pod on
+  // a second node of the pool.
   const unseen = unseenMasters(index);
+  const listed = new Set(index.snapshot.nodes.map((n) => n.metadata.name));
+  const absent = [
+    ...new Set(
+      index.snapshot.podSummaries.map((p) => p.nodeName).filter((n) => n !== null && !listed.has(n)),
+    ),
+  ].sort() as string[];
   return [
     finding('capacity', 'data', 'warn', 'only-node-unseen', {
       node,
       candidates: 0,
       ...(unseen > 0 ? { nodesPartial: true, unseenNodes: unseen, count: unseen } : {}),
+      ...(unseen === 0 && absent.length > 0
+        ? { nodesPartial: true, absentNodes: absent, count: absent.length }
+        : {}),
     }),
   ];
 }

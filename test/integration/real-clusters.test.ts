@@ -973,6 +973,22 @@ describe('14 GKE v1.10: one node, and one Pod on a node the file does not hold',
     expect(a.text).not.toMatch(/cost-attribution-prometheus/);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
+  it.each([
+    ['can I reboot gke-gar-1-pool-1-dce25db1-2mm5', /the node list is incomplete/],
+    ['gke-gar-1-pool-1-dce25db1-2mm5 재부팅해도 돼?', /노드 목록이 불완전하므로/],
+    ['what if gke-gar-1-pool-1-dce25db1-2mm5 goes down', /the node list is incomplete/],
+    ['gke-gar-1-pool-1-dce25db1-2mm5가 다운되면?', /노드 목록이 불완전하므로/],
+  ])(
+    '%s: a pod runs on a node the list lacks, so no "only node" (the node list is incomplete, issue 29)',
+    async (text, incomplete) => {
+      const a = await ask(F, text);
+      expect(a.text).toMatch(incomplete);
+      expect(a.text).toContain('gke-gar-1-pool-1-acc63c03-7zvd');
+      expect(a.text).not.toMatch(
+        /the only (?:Ready, schedulable )?node|유일한 노드|Add a node first|먼저 노드를 추가/,
+      );
+    },
+  );
   it('status works and is not DEGRADED for lack of /readyz', async () => {
     const a = await ask(F, 'status');
     expect(a.health).toBe('healthy');

@@ -489,6 +489,8 @@ export const enWhatIf = {
         "{{node}} is the only Ready, schedulable node in the data, but the file is partial (OpenShift's etcd quorum guard counts {{count}} more masters than it holds), so whether another node could take what runs on {{node}} (its pods are not in the snapshot) while it is down is unknown.",
       'only-node-unseen-partial_one':
         "{{node}} is the only Ready, schedulable node in the data, but the file is partial (OpenShift's etcd quorum guard counts one more master than it holds), so whether another node could take what runs on {{node}} (its pods are not in the snapshot) while it is down is unknown.",
+      'only-node-unseen-absent':
+        'No other node in the node list could take what runs on {{node}}, but pods in the data run on nodes the list does not hold ({{absentNodes}}): the node list is incomplete, so whether another node could take what runs on {{node}} (its pods are not in the snapshot) while it is down is unknown.',
       'only-node-unseen':
         '{{node}} is the only Ready, schedulable node: whatever runs on it (the pods are not in the snapshot) has nowhere to go while it is down.',
     },

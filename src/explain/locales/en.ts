@@ -700,6 +700,9 @@ export const en = {
         "{{node}} is the only Ready, schedulable node without a NoSchedule taint in the data, but the file is partial (OpenShift's etcd quorum guard counts {{count}} more masters than it holds), so whether another node could take what runs on {{node}} (its pods are not in the snapshot) is unknown.",
       'only-node-unseen-partial_one':
         "{{node}} is the only Ready, schedulable node without a NoSchedule taint in the data, but the file is partial (OpenShift's etcd quorum guard counts one more master than it holds), so whether another node could take what runs on {{node}} (its pods are not in the snapshot) is unknown.",
+      // Pods bound to nodes the node list lacks (real cluster 14): the list is incomplete.
+      'only-node-unseen-absent':
+        'No other node in the node list could take what runs on {{node}}, but pods in the data run on nodes the list does not hold ({{absentNodes}}): the node list is incomplete, so whether another node could take what runs on {{node}} (its pods are not in the snapshot) is unknown.',
       'only-node-unseen':
         '{{node}} is the only Ready, schedulable node without a NoSchedule taint: whatever runs on it (its pods are not in the snapshot) has nowhere to go and stops for the whole reboot.',
       'only-node-lost':

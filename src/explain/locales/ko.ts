@@ -597,6 +597,8 @@ export const ko: Messages = {
         '{{node}}(은)는 클러스터의 유일한 노드입니다: 드레인이 축출하는 파드({{unplaced}})는 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남습니다.',
       'only-node-unseen-partial':
         '데이터 안에서는 {{node}}(이)가 Ready이고 스케줄 가능하며 NoSchedule 테인트가 없는 유일한 노드이지만, 파일이 일부분이라 (OpenShift의 etcd quorum guard는 파일보다 마스터를 {{unseenNodes}}대 더 셉니다) {{node}}에서 실행 중인 것(파드는 스냅샷에 없음)을 다른 노드가 받을 수 있는지는 알 수 없습니다.',
+      'only-node-unseen-absent':
+        '노드 목록에는 {{node}}에서 실행 중인 것을 받을 다른 노드가 없지만, 데이터의 파드가 목록에 없는 노드({{absentNodes}})에서 실행 중입니다: 노드 목록이 불완전하므로 {{node}}에서 실행 중인 것(파드는 스냅샷에 없음)을 다른 노드가 받을 수 있는지는 알 수 없습니다.',
       'only-node-unseen':
         '{{node}}(은)는 Ready이고 스케줄 가능하며 NoSchedule 테인트가 없는 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 옮겨 갈 곳이 없어 재부팅 내내 멈춥니다.',
       'only-node-lost':

@@ -345,6 +345,21 @@ describe('03 kubeadm v1.8 on AWS: 1 master (legacy label), 2 workers, FQDN node 
   it('status', async () => {
     expectOnlyWhatWasSeen(await ask(F, 'status'), { leaderLeases: false });
   });
+  // Its DNS pod runs kube-dns (containers kubedns, dnsmasq, sidecar: k8s-dns-kube-dns-amd64:1.14.5),
+  // not CoreDNS, though both carry k8s-app=kube-dns (issue 29): no answer names CoreDNS.
+  it.each([
+    'can I reboot ip-10-0-26-239.us-west-2.compute.internal',
+    'ip-10-0-26-239.us-west-2.compute.internal 재부팅해도 돼?',
+    'can I reboot ip-10-0-9-206.us-west-2.compute.internal',
+    'ip-10-0-9-206.us-west-2.compute.internal 재부팅해도 돼?',
+    'what if ip-10-0-26-239.us-west-2.compute.internal goes down',
+    'what if ip-10-0-9-206.us-west-2.compute.internal goes down',
+  ])('%s: the DNS add-on is named kube-dns, never CoreDNS', async (text) => {
+    const a = await ask(F, text);
+    expect(a.text).not.toMatch(/CoreDNS/);
+    if (text.includes('26-239') && !text.startsWith('what if'))
+      expect(a.text).toContain('kube-system/kube-dns (kube-dns)');
+  });
 });
 
 describe('04 k3d/k3s: one server', () => {

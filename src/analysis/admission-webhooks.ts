@@ -186,7 +186,10 @@ function baseFacts(
  * - `cluster-wide` (warn): Fail, no replacement of this drain in its scope, but what it intercepts
  *   elsewhere is refused while the node is down;
  * - `ignore` (info): Ignore: requests are admitted unchecked meanwhile;
- * - `url` (info): Fail, backend outside the cluster's Services (`clientConfig.url`): unknown.
+ * - `url` (info): Fail, backend outside the cluster's Services (`clientConfig.url`): unknown;
+ * - `backends-unseen` (info): Fail, where its Service's backends run was not seen (EndpointSlices
+ *   not read, or ready endpoints naming no known node): unknown; `backends-unlisted-node` when they
+ *   run on a node the node list lacks (`backendNodes`).
  * @param index - the cluster index (the node's pods kept whole)
  * @param node - the node rebooted
  */
@@ -217,6 +220,24 @@ export function admissionWebhookChecks(index: ClusterIndex, node: string): Findi
       continue;
     }
     const b = v.backends;
+    // Where its backends run is not known (EndpointSlices not read, endpoints naming no node, or
+    // a node the node list lacks): said so, for a Fail webhook, never left silent (issue 29).
+    const listed = new Set(index.snapshot.nodes.map((n) => n.metadata.name));
+    const unlisted = b.state === 'one-node' ? b.nodes.filter((n) => !listed.has(n)) : [];
+    if (b.state === 'unknown' || unlisted.length > 0) {
+      if (v.fail && (w.rules ?? []).length > 0)
+        out.push(
+          finding(
+            'admission-webhook',
+            'data',
+            'info',
+            unlisted.length > 0 ? 'backends-unlisted-node' : 'backends-unseen',
+            { ...baseFacts(v, node), backendNodes: unlisted },
+            subjectOf(v),
+          ),
+        );
+      continue;
+    }
     const down = b.state === 'none';
     if (!down && !(b.state === 'one-node' && b.nodes[0] === node)) continue;
     const facts = {

@@ -196,7 +196,7 @@ describe('01 kind: 1 control plane, 2 workers, kind-worker NotReady', () => {
     );
     // never "keeps working", never "down until rescheduled" for the Pending pods
     expect(a.text).not.toMatch(
-      /cluster DNS, as long as|클러스터 DNS \(다른 노드에|DNS: the CoreDNS pods keep/i,
+      /cluster DNS, as long as|클러스터 DNS \(다른 노드에|DNS: (?:the CoreDNS|its) pods keep|클러스터 DNS: 그 파드는/i,
     );
     expect(a.text).not.toMatch(
       /replicas of (cluster DNS \()?coredns-74ff55c5b|coredns-74ff55c5b[^\n]*(rescheduled|재스케줄)/,

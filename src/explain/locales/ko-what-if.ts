@@ -540,7 +540,7 @@ export const koWhatIf: WhatIfMessages = {
     'containers-on-node': '{{node}}에서 실행 중인 컨테이너',
     'static-pods': '{{node}}의 컨트롤 플레인 스태틱 파드(kubelet이 재시작해도 멈추지 않음)',
     nodeport: '클러스터로 들어오는 NodePort와 LoadBalancer 경로',
-    dns: '클러스터 DNS: 클러스터 DNS 파드는 알고 있는 내용으로 계속 응답',
+    dns: '클러스터 DNS: 그 파드는 알고 있는 내용으로 계속 응답',
     'dns-others': '나머지 클러스터 DNS 레플리카의 이름 해석',
     api: 'API와 kubectl',
     'api-others': '다른 API 서버를 통한 kubectl과 API: {{others}}',

@@ -17,7 +17,8 @@ function labelsMatch(want: AddonLabels, labels: Readonly<Record<string, string>>
 
 /**
  * The known add-on a pod runs, recognised by its top owner's kind and the labels of that workload
- * or of the pod (its template's); never by the pod's name.
+ * or of the pod (its template's), and by its containers' names where add-ons share labels
+ * (kube-dns, CoreDNS); never by the pod's name.
  * @param owner - the pod's top owner
  * @param pod - the pod
  * @returns the row, or null for no known add-on
@@ -30,7 +31,9 @@ export function addonOf(owner: TopOwner, pod: KPod): AddonRow | null {
         row.labels.some(
           (want) =>
             labelsMatch(want, owner.workload?.metadata.labels) || labelsMatch(want, pod.metadata.labels),
-        ),
+        ) &&
+        (row.containers === undefined ||
+          (pod.spec?.containers ?? []).some((c) => row.containers?.includes(c.name))),
     ) ?? null
   );
 }

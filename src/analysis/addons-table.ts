@@ -23,6 +23,11 @@ export interface AddonRow {
   /** Alternative label sets (any one matches). */
   labels: readonly AddonLabels[];
   /**
+   * Container names of which the pod must run one, when add-ons share their labels (kube-dns and
+   * CoreDNS both carry `k8s-app: kube-dns`); absent: any.
+   */
+  containers?: readonly string[];
+  /**
    * `cluster`: while every replica is down, others lose what `id`'s sentence says; `node`: one pod
    * per node serving that node only (a DaemonSet): its pod on the rebooted node stops nothing for
    * other nodes, so no finding is made.
@@ -38,6 +43,17 @@ export interface AddonRow {
 
 /** The known add-ons (issue 29 items 4 and 5). */
 export const ADDONS: readonly AddonRow[] = [
+  {
+    // Before CoreDNS: the same label, told apart by its containers (kubedns, dnsmasq, sidecar).
+    id: 'kube-dns',
+    name: 'kube-dns',
+    kinds: ['Deployment'],
+    labels: [{ 'k8s-app': 'kube-dns' }],
+    containers: ['kubedns'],
+    scope: 'cluster',
+    source:
+      'kubernetes/kubernetes cluster/addons/dns/kube-dns/kube-dns.yaml.in (label k8s-app: kube-dns; containers kubedns, dnsmasq, sidecar); https://kubernetes.io/docs/concepts/services-networking/dns-pod-service/',
+  },
   {
     id: 'coredns',
     name: 'CoreDNS',

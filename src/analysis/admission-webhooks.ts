@@ -28,7 +28,8 @@ import {
 } from './cluster-index.js';
 import { finding } from './finding.js';
 import { type ServiceBackends, serviceBackends } from './service-backends.js';
-import type { Finding, FindingSubject } from './types.js';
+import { capacityVariant } from './eviction-model.js';
+import type { FactValue, Finding, FindingSubject } from './types.js';
 
 /** Label the API server sets on every namespace, its own name (Kubernetes 1.21+). */
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
@@ -185,7 +186,10 @@ function baseFacts(
  * - `cluster-wide` (warn): Fail, no replacement of this drain in its scope, but what it intercepts
  *   elsewhere is refused while the node is down;
  * - `ignore` (info): Ignore: requests are admitted unchecked meanwhile;
- * - `url` (info): Fail, backend outside the cluster's Services (`clientConfig.url`): unknown.
+ * - `url` (info): Fail, backend outside the cluster's Services (`clientConfig.url`): unknown;
+ * - `backends-unseen` (info): Fail, where its Service's backends run was not seen (EndpointSlices
+ *   not read, or ready endpoints naming no known node): unknown; `backends-unlisted-node` when they
+ *   run on a node the node list lacks (`backendNodes`).
  * @param index - the cluster index (the node's pods kept whole)
  * @param node - the node rebooted
  */
@@ -216,12 +220,32 @@ export function admissionWebhookChecks(index: ClusterIndex, node: string): Findi
       continue;
     }
     const b = v.backends;
+    // Where its backends run is not known (EndpointSlices not read, endpoints naming no node, or
+    // a node the node list lacks): said so, for a Fail webhook, never left silent (issue 29).
+    const listed = new Set(index.snapshot.nodes.map((n) => n.metadata.name));
+    const unlisted = b.state === 'one-node' ? b.nodes.filter((n) => !listed.has(n)) : [];
+    if (b.state === 'unknown' || unlisted.length > 0) {
+      if (v.fail && (w.rules ?? []).length > 0)
+        out.push(
+          finding(
+            'admission-webhook',
+            'data',
+            'info',
+            unlisted.length > 0 ? 'backends-unlisted-node' : 'backends-unseen',
+            { ...baseFacts(v, node), backendNodes: unlisted },
+            subjectOf(v),
+          ),
+        );
+      continue;
+    }
     const down = b.state === 'none';
     if (!down && !(b.state === 'one-node' && b.nodes[0] === node)) continue;
     const facts = {
       ...baseFacts(v, node),
       namespaces: [...new Set(refused.map((p) => p.metadata.namespace ?? 'default'))].sort(),
       pods: refused.slice(0, MAX_LISTED).map(podName),
+      // every one, for the capacity finding (withRefusedReplacements)
+      refusedPods: refused.map(podName),
       count: refused.length,
       // its own backend pods on the node, whose replacements it refuses too
       ownRefused: refused.some((p) => b.pods.includes(podName(p))),
@@ -305,12 +329,55 @@ export function admissionWebhookStatus(index: ClusterIndex): Finding[] {
 /** single-replica variants that say the workload is rescheduled and started elsewhere. */
 const RESCHEDULED_VARIANTS: ReadonlySet<string> = new Set(['single', 'all-here', 'all-here-two']);
 
+const names = (v: FactValue | undefined): string[] => (Array.isArray(v) ? (v as string[]) : []);
+
+/**
+ * A capacity finding without the pods whose replacements a webhook refuses: they are not created
+ * anywhere, so they neither move nor need room. The counts (`evictable`, `drainEvictable`), the
+ * names (`recreatedPods`, `drainMovers`, `unplaced`, `drainUnplaced`, `movesTo`, `pending`) and
+ * the variant ({@link capacityVariant}) are re-done; `refusedReplacements` counts those taken out.
+ */
+function withoutRefused(f: Finding, refused: ReadonlySet<string>): Finding {
+  const keep = (v: FactValue | undefined): string[] => names(v).filter((p) => !refused.has(p));
+  const recreated = keep(f.facts.recreatedPods);
+  const taken = names(f.facts.recreatedPods).length - recreated.length;
+  if (taken === 0) return f;
+  const unplaced = keep(f.facts.unplaced);
+  const drainMovers = keep(f.facts.drainMovers);
+  // `pending` lines are "ns/a, ns/b: why"; `movesTo` lines "ns/a → node".
+  const pending = names(f.facts.pending).flatMap((line) => {
+    const at = line.indexOf(': ');
+    const pods = line
+      .slice(0, at)
+      .split(', ')
+      .filter((p) => !refused.has(p));
+    return pods.length === 0 ? [] : [`${pods.join(', ')}${line.slice(at)}`];
+  });
+  const facts: Record<string, FactValue> = {
+    ...f.facts,
+    evictable: recreated.length,
+    recreatedPods: recreated,
+    unplaced,
+    movesTo: names(f.facts.movesTo).filter((m) => !refused.has(m.split(' → ')[0] ?? '')),
+    pending,
+    drainMovers,
+    drainEvictable: drainMovers.length,
+    drainUnplaced: keep(f.facts.drainUnplaced),
+    refusedReplacements: taken,
+  };
+  const recount = ['fits', 'none-fit', 'some-pending'].includes(f.variant);
+  return { ...f, ...(recount ? capacityVariant(recreated.length, unplaced.length) : {}), facts };
+}
+
 /**
  * One model of the drain's replacements (issue 29): where a Fail webhook refuses them
  * (`refuses-drain*`), a single-replica finding of a workload in a refused namespace does not say
- * it is "rescheduled and started elsewhere": it becomes `refused-by-webhook`, naming the webhook.
+ * it is "rescheduled and started elsewhere": it becomes `refused-by-webhook` (or
+ * `spread-refused-by-webhook` when other replicas keep serving), naming the webhook; and the
+ * capacity finding counts neither as moving nor as needing room the pods whose replacements are
+ * refused.
  * @param findings - a reboot's findings
- * @returns the same findings, those single-replica ones re-labelled
+ * @returns the same findings, those single-replica and capacity ones re-done
  */
 export function withRefusedReplacements(findings: Finding[]): Finding[] {
   const refusing = findings.filter(
@@ -319,12 +386,17 @@ export function withRefusedReplacements(findings: Finding[]): Finding[] {
   if (refusing.length === 0) return findings;
   const byNamespace = new Map<string, string>();
   for (const f of refusing)
-    for (const ns of Array.isArray(f.facts.namespaces) ? (f.facts.namespaces as readonly string[]) : [])
+    for (const ns of names(f.facts.namespaces))
       if (!byNamespace.has(ns)) byNamespace.set(ns, String(f.facts.webhook));
+  const refusedPods = new Set(refusing.flatMap((f) => names(f.facts.refusedPods)));
   return findings.map((f) => {
+    if (f.check === 'capacity') return withoutRefused(f, refusedPods);
     const webhook = byNamespace.get(String(f.facts.namespace));
-    return f.check === 'single-replica' && RESCHEDULED_VARIANTS.has(f.variant) && webhook !== undefined
-      ? { ...f, variant: 'refused-by-webhook', facts: { ...f.facts, webhook } }
+    if (f.check !== 'single-replica' || webhook === undefined) return f;
+    if (RESCHEDULED_VARIANTS.has(f.variant))
+      return { ...f, variant: 'refused-by-webhook', facts: { ...f.facts, webhook } };
+    return f.variant === 'spread'
+      ? { ...f, variant: 'spread-refused-by-webhook', facts: { ...f.facts, webhook } }
       : f;
   });
 }

@@ -297,22 +297,30 @@ export function withRefusedEvictions(findings: readonly Finding[]): Finding[] {
         out.push({ ...f, facts });
         continue;
       }
-      const variant =
-        moving === 0
-          ? 'nothing-moves'
-          : unplaced.length === 0
-            ? 'fits'
-            : unplaced.length === moving
-              ? 'none-fit'
-              : 'some-pending';
-      const severity =
-        variant === 'nothing-moves' || variant === 'fits' ? 'ok' : variant === 'none-fit' ? 'block' : 'warn';
-      out.push({ ...f, severity, variant, facts });
+      out.push({ ...f, ...capacityVariant(moving, unplaced.length), facts });
       continue;
     }
     out.push(f);
   }
   return out;
+}
+
+/**
+ * The capacity finding's variant and severity for the pods that really move: none (`nothing-moves`,
+ * ok: no sentence), all placed (`fits`, ok), none placed (`none-fit`, block), some
+ * (`some-pending`, warn).
+ * @param moving - how many pods move (their replacements are created elsewhere)
+ * @param unplaced - how many of them no other node takes
+ */
+export function capacityVariant(
+  moving: number,
+  unplaced: number,
+): { variant: 'nothing-moves' | 'fits' | 'none-fit' | 'some-pending'; severity: Severity } {
+  if (moving === 0) return { variant: 'nothing-moves', severity: 'ok' };
+  if (unplaced === 0) return { variant: 'fits', severity: 'ok' };
+  return unplaced === moving
+    ? { variant: 'none-fit', severity: 'block' }
+    : { variant: 'some-pending', severity: 'warn' };
 }
 
 /**

@@ -301,8 +301,10 @@ const REWORDED: Readonly<Record<string, { variants: readonly string[]; modes: re
   'single-replica': { variants: ['spread'], modes: ['writes-blocked', 'node-dead'] },
   'grace-period': { variants: ['estimate'], modes: ['writes-blocked', 'node-dead'] },
   'pdb-blocks': { variants: ['allows'], modes: ['writes-blocked', 'node-dead'] },
-  // With writes refused nothing is created elsewhere: room for the evicted pods is moot.
-  capacity: { variants: ['fits'], modes: ['writes-blocked'] },
+  // With writes refused nothing is created elsewhere: room for the evicted pods is moot. On a dead
+  // node the drain moves nothing either (`fits-node-dead` has no sentence: dead-node-drain says
+  // which pods are replaced already and which wait).
+  capacity: { variants: ['fits'], modes: ['writes-blocked', 'node-dead'] },
 };
 
 /** Findings whose advice is to drain in some way (`drain --force`, `--delete-emptydir-data`, "drain it first"). */

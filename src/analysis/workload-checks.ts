@@ -382,7 +382,15 @@ export function workloadChecks(
 
   const capacity = capacityCheck(index, node, recreated).map((f) => ({
     ...f,
-    facts: { ...f.facts, drainEvictable: movers.length, drainUnplaced: moverRoom.unplaced },
+    facts: {
+      ...f.facts,
+      // Which pods move (names): a webhook that refuses replacements takes some out
+      // (./admission-webhooks.ts withRefusedReplacements).
+      recreatedPods: recreated.map(podName),
+      drainMovers: movers.map(podName),
+      drainEvictable: movers.length,
+      drainUnplaced: moverRoom.unplaced,
+    },
   }));
   out.push(...capacity);
   out.push(...onlyNodeUnseen(index, node));
@@ -391,8 +399,12 @@ export function workloadChecks(
   // filters, ./drain-filters.ts): each is a pod the drain asks to delete.
   const deleting = [...pods.evictable, ...pods.finished, ...pods.orphanedDaemonSet];
   if (deleting.length > 0) {
+    // Not drained (the only node): a finished pod (Succeeded/Failed) runs no container, so it
+    // neither stops with the node nor starts again; the sentence counts the others.
+    const stopping = noDrain ? deleting.filter((p) => !isFinished(p)) : deleting;
     const longest = Math.max(
-      ...deleting.map((p) => p.spec?.terminationGracePeriodSeconds ?? DEFAULT_TERMINATION_GRACE_S),
+      0,
+      ...stopping.map((p) => p.spec?.terminationGracePeriodSeconds ?? DEFAULT_TERMINATION_GRACE_S),
     );
     const noRoom = new Set(moverRoom.unplaced);
     const fates = deleting.map((p) =>
@@ -428,8 +440,9 @@ export function workloadChecks(
           node,
           seconds: longest,
           ...counts,
-          // The sentence counts the pods evicted (those refused or stopping the drain are said apart).
-          count: counts.evicted,
+          // The sentence counts the pods evicted (those refused or stopping the drain are said
+          // apart); not drained, the pods that stop and start again.
+          count: noDrain ? stopping.length : counts.evicted,
           onlyNode: alone,
           // Refused at the first request (HTTP 429), and refused once this drain has spent the
           // budget with no replacement Ready to give it back: the drain waits on both for ever.
@@ -910,15 +923,26 @@ function onlyNodeUnseen(index: ClusterIndex, node: string): Finding[] {
   if (targetPodsUnseen(index, node) === null) return [];
   const others = index.snapshot.nodes.filter((n) => n.metadata.name !== node && takesOrdinaryPods(n));
   if (others.length > 0) return [];
-  // A partial file (OpenShift's quorum guard counts masters it does not hold): nodes exist that
-  // the file leaves out, so "the only node that could take them" is only true of the file
-  // (`nodesPartial`, with the count of masters the file misses, `unseenNodes`).
+  // A partial file (OpenShift's quorum guard counts masters it does not hold, or pods bound to
+  // nodes the node list lacks): nodes exist that the file leaves out, so "the only node that could
+  // take them" is only true of the file (`nodesPartial`, with the count of masters the file misses,
+  // `unseenNodes`, or the nodes its pods name, `absentNodes`). Real cluster 14 (GKE): a pod on
+  // a second node of the pool.
   const unseen = unseenMasters(index);
+  const listed = new Set(index.snapshot.nodes.map((n) => n.metadata.name));
+  const absent = [
+    ...new Set(
+      index.snapshot.podSummaries.map((p) => p.nodeName).filter((n) => n !== null && !listed.has(n)),
+    ),
+  ].sort() as string[];
   return [
     finding('capacity', 'data', 'warn', 'only-node-unseen', {
       node,
       candidates: 0,
       ...(unseen > 0 ? { nodesPartial: true, unseenNodes: unseen, count: unseen } : {}),
+      ...(unseen === 0 && absent.length > 0
+        ? { nodesPartial: true, absentNodes: absent, count: absent.length }
+        : {}),
     }),
   ];
 }

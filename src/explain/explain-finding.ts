@@ -279,6 +279,21 @@ function fateKey(tr: Translator, f: Finding, key: string): string | null {
 }
 
 /**
+ * The text key of a finding about a file that leaves nodes out (fact `nodesPartial`): `-absent`
+ * when pods name nodes the node list lacks (fact `absentNodes`) and such a text exists, else
+ * `-partial` (OpenShift's quorum guard counts masters the file lacks) where one exists.
+ * @param tr - the translator
+ * @param f - the finding
+ * @param key - the key the finding's text would have
+ * @returns the key, or null when the file is whole or no such text exists
+ */
+export function partialKey(tr: Translator, f: Finding, key: string): string | null {
+  if (f.facts.nodesPartial !== true) return null;
+  if (Array.isArray(f.facts.absentNodes) && tr.has(`${key}-absent`)) return `${key}-absent`;
+  return tr.has(`${key}-partial`) ? `${key}-partial` : null;
+}
+
+/**
  * Explain one finding, or return null when no text exists for its check and variant.
  * @param tr - the translator
  * @param f - the finding
@@ -323,8 +338,8 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
   if (typeof f.facts.datastore === 'string' && tr.has(`${key}-${f.facts.datastore}`))
     return tr.t(`${key}-${f.facts.datastore}`, findingParams(tr, f));
   // The file leaves nodes out (a partial file): "the only node" is only true of the file (`-partial`).
-  if (f.facts.nodesPartial === true && tr.has(`${key}-partial`))
-    return tr.t(`${key}-partial`, findingParams(tr, f));
+  const partial = partialKey(tr, f, key);
+  if (partial !== null) return tr.t(partial, findingParams(tr, f));
   // Two replicas are "both", not "all 2" (`<variant>-two` where such a text exists).
   if (f.facts.replicas === 2 && tr.has(`${key}-two`)) return tr.t(`${key}-two`, findingParams(tr, f));
   // The only control-plane node (`<variant>-single`, Korean: it has no `_one` plural form, so
@@ -460,8 +475,8 @@ export function adviseFinding(tr: Translator, f: Finding): string | null {
   if (f.facts.onlyNode === true && tr.has(`${base}-only-node`))
     return tr.t(`${base}-only-node`, findingParams(tr, f));
   // The file leaves nodes out (a partial file): no "add a node", which may exist already.
-  if (f.facts.nodesPartial === true && tr.has(`${base}-partial`))
-    return tr.t(`${base}-partial`, findingParams(tr, f));
+  const partial = partialKey(tr, f, base);
+  if (partial !== null) return tr.t(partial, findingParams(tr, f));
   // An upgrade answer's form of a reboot's advice ("then upgrade N", not "then reboot N").
   if (f.facts.request === 'upgrade' && tr.has(`${key}-upgrade`))
     return tr.t(`${key}-upgrade`, findingParams(tr, f));

@@ -214,8 +214,10 @@ function dataSection(
   } else if (blocked === 'writes-blocked') {
     if (evictable > 0) stops.push(tr.t('stops.pods-writes-blocked', { node, count: evictable }));
   } else if (has(f, 'grace-period', 'only-node')) {
-    // The only node, rebooted without a drain: its pods stay bound to it (issue 16, F17).
-    if (evictable > 0) stops.push(tr.t('stops.pods-only-node', { node, count: evictable }));
+    // The only node, rebooted without a drain: its pods stay bound to it (issue 16, F17); finished
+    // pods neither stop nor start again (the finding's `count` leaves them out).
+    const stopping = Number(grace?.count ?? 0);
+    if (stopping > 0) stops.push(tr.t('stops.pods-only-node', { node, count: stopping }));
   } else {
     // A Fail webhook left with no backend refuses the replacements in its scope (issue 29): those
     // are not said to be recreated elsewhere.

@@ -9,7 +9,7 @@ import { DEFAULT_EVICTION_TOLERATION_S } from '../analysis/domain.js';
 import { type FactValue, type Finding, type Plane, PLANES, SEVERITY_RANK } from '../analysis/types.js';
 import { isComponentName } from '../commands/components.js';
 import type { Locale } from '../commands/types.js';
-import { adviseFindings, explainFinding, findingParams } from './explain-finding.js';
+import { adviseFindings, explainFinding, findingParams, partialKey } from './explain-finding.js';
 import { type Translator, translator } from './i18n.js';
 import type { PlaneSection, Reply, ReplySection } from './reply.js';
 import { replyContext } from './context-line.js';
@@ -54,8 +54,7 @@ function params(tr: Translator, p: Record<string, FactValue>): Record<string, Fa
 function explainOne(tr: Translator, f: Finding, lost: boolean, graceS: number): string | null {
   const lostBase = `whatIf.lost.${f.check}.${f.variant}`;
   // A partial file (nodes it leaves out): "the only node" only of the file (`-partial`).
-  const lostKey =
-    f.facts.nodesPartial === true && tr.has(`${lostBase}-partial`) ? `${lostBase}-partial` : lostBase;
+  const lostKey = partialKey(tr, f, lostBase) ?? lostBase;
   if (lost && tr.has(lostKey)) {
     return tr.t(
       lostKey,

@@ -332,6 +332,8 @@ const DRAIN_MOVES_PODS = [
   'multiNode.stops.pods-evicted',
   'multiNode.stops.pods-evicted_one',
 ];
+/** On a dead node the drain moves nothing either: "room for the pods that move there" is wrong. */
+const DRAIN_MOVES_POD_ROOM = [...DRAIN_MOVES_PODS, 'checks.capacity.fits', 'checks.capacity.fits_one'];
 /** With writes blocked nothing is created elsewhere either: "room for the evicted pods" is moot. */
 const WRITES_MAKE_PODS = [
   'checks.capacity.fits',
@@ -830,12 +832,37 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     for (const f of reply.findings)
       if (
         f.check === 'single-replica' &&
-        ['single', 'all-here', 'all-here-two'].includes(f.variant) &&
+        ['single', 'all-here', 'all-here-two', 'spread'].includes(f.variant) &&
         refusedNs.has(String(f.facts.namespace))
       )
         out.push(
           `a webhook refuses the replacements in ${String(f.facts.namespace)}, yet ${String(f.facts.workload)} is said to be rescheduled elsewhere (single-replica/${f.variant})`,
         );
+    // The pods whose replacements are refused do not move: "room for the N pods that move" counts
+    // at most the node's other recreated pods (controller, not a DaemonSet, static or finished pod).
+    const target = ctx.target;
+    if (target !== null && ctx.cluster !== undefined) {
+      const recreated = ctx.cluster.pods.filter(
+        (p) =>
+          p.spec?.nodeName === target &&
+          p.status?.phase !== 'Succeeded' &&
+          p.status?.phase !== 'Failed' &&
+          (p.metadata.ownerReferences ?? []).some(
+            (o) => o.controller === true && o.kind !== 'DaemonSet' && o.kind !== 'Node',
+          ),
+      ).length;
+      const refusedCount = refusing.reduce(
+        (n, f) => n + (typeof f.facts.count === 'number' ? f.facts.count : 0),
+        0,
+      );
+      for (const m of matching(['checks.capacity.fits', 'checks.capacity.fits_one'])) {
+        const moving = Number(/\d+/.exec(m.sentence)?.[0] ?? 1);
+        if (moving + refusedCount > recreated)
+          out.push(
+            `a webhook refuses ${refusedCount} of the ${recreated} replacement pods, yet ${moving} are said to move: "${m.sentence}"`,
+          );
+      }
+    }
   }
   // 3c3. Cluster DNS already down (a cluster-dns finding: no CoreDNS/kube-dns pod Ready, so the
   // kube-dns Service has no endpoint) is never said to keep answering (issue 16, real-clusters/01).
@@ -916,7 +943,7 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     reply.multiNode === undefined || blocked !== 'node-dead' || deadTargets.some((d) => sentence.includes(d));
   if (blocked !== null && (reply.locale === 'en' || reply.locale === 'ko')) {
     const keys = (
-      blocked === 'writes-blocked' ? [...DRAIN_MOVES_PODS, ...WRITES_MAKE_PODS] : DRAIN_MOVES_PODS
+      blocked === 'writes-blocked' ? [...DRAIN_MOVES_PODS, ...WRITES_MAKE_PODS] : DRAIN_MOVES_POD_ROOM
     ).filter(
       // A dead node with nothing to evict (the findings say nothing of its drain) is drained by
       // its cordon alone: advising that drain is right; sentences about moved pods are still wrong.

@@ -1303,7 +1303,7 @@ describe('the invariant checker catches planted contradictions', () => {
     [
       'cluster DNS down already, yet said to keep working',
       {
-        keeps: ['cluster DNS, as long as a CoreDNS pod runs elsewhere'],
+        keeps: ['cluster DNS, as long as one of its pods runs elsewhere'],
         findings: [
           {
             check: 'cluster-dns',
@@ -2703,5 +2703,26 @@ describe('why a replacement stays Pending, in the scheduler terms (issue 28 item
     expect(renderText(reply)).toMatch(
       /render[^:]*: 0\/8 nodes can take it: 1 insufficient cpu, 2 drained, 5 untolerated taint \(control-plane\)/,
     );
+  });
+});
+
+describe('no pod said to move whose replacement is refused or that the drain cannot move (issue 29)', () => {
+  // Scenario 54: kyverno's Fail webhook refuses both replacements (kyverno's own, frontend's), so
+  // neither moves; scenarios 63 and 49: vega-wk-2 is NotReady, a drain moves nothing. Each answered
+  // "room for the 2 pods that move there" beside the refusal (reader of issue 29).
+  it.each([
+    ['54-worker-kyverno-fail-webhook-only-backend', 'can I reboot hydra-wk-2', 'hydra-wk-2', 'reboot'],
+    ['63-worker-already-dead-reboot-only', 'vega-wk-2 looks dead, can I reboot it?', 'vega-wk-2', 'reboot'],
+    ['49-worker-already-dead', 'can I drain and reboot vega-wk-2', 'vega-wk-2', 'reboot'],
+  ] as const)('%s: %s', async (scenario, text, target, request) => {
+    const c = cases.find((x) => x.file.includes(scenario));
+    if (c === undefined) throw new Error(`scenario ${scenario} not among the cases`);
+    for (const lang of ['en', 'ko'] as const) {
+      const reply = await service.answer(job(c.cluster, `${text} --lang ${lang}`));
+      expect(answerViolations(reply, { ...c.ctx, target, request })).toEqual([]);
+      expect(renderText(reply)).not.toMatch(
+        /room for the|받을 여유가 있습니다|while it is rescheduled|재스케줄되는 동안/,
+      );
+    }
   });
 });

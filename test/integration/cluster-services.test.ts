@@ -11,6 +11,8 @@ import { analyzeHealthReport } from '../../src/analysis/daily/health-report.js';
 import { DEFAULT_THRESHOLDS } from '../../src/analysis/daily/report-items.js';
 import { analyzeHaStatus } from '../../src/analysis/ha-status.js';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
+import { explainFinding } from '../../src/explain/explain-finding.js';
+import { translator } from '../../src/explain/i18n.js';
 import type { Finding } from '../../src/analysis/types.js';
 import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
@@ -143,6 +145,43 @@ describe('admission webhooks (item 1)', () => {
     const r = analyzeRebootImpact({ ...s, backendEndpointSlices: slices }, NODE, s.capturedAt);
     expect(of(r.findings, 'admission-webhook')).toEqual([]);
   });
+
+  it.each([
+    [
+      'on a node the node list lacks',
+      'hydra-wk-9',
+      'backends-unlisted-node',
+      /run on hydra-wk-9, which the node list does not hold/,
+      /노드 목록에 없는 hydra-wk-9/,
+    ],
+    [
+      'on no known node (its endpoints name none, its pod unseen)',
+      null,
+      'backends-unseen',
+      /run was not seen/,
+      /보이지 않았습니다/,
+    ],
+  ] as const)(
+    'a Fail webhook whose backend is %s: its placement is said to be unknown, never silent (issue 29)',
+    async (_name, nodeName, variant, en, ko) => {
+      const s = await snapshotOf(KYVERNO);
+      const slices = structuredClone(s.backendEndpointSlices ?? []);
+      for (const slice of slices)
+        for (const e of slice.endpoints ?? []) {
+          if (nodeName === null) delete e.nodeName;
+          else e.nodeName = nodeName;
+          e.targetRef = undefined;
+        }
+      const r = analyzeRebootImpact({ ...s, backendEndpointSlices: slices }, NODE, s.capturedAt);
+      expect(of(r.findings, 'admission-webhook')).toContain(`info:${variant}:validate.kyverno.svc-fail`);
+      const f = r.findings.find((x) => x.check === 'admission-webhook' && x.variant === variant);
+      if (f === undefined) throw new Error('no finding');
+      expect(explainFinding(translator('en'), f)).toMatch(en);
+      expect(explainFinding(translator('en'), f)).toMatch(/is unknown\.$/);
+      expect(explainFinding(translator('ko'), f)).toMatch(ko);
+      expect(explainFinding(translator('ko'), f)).toMatch(/알 수 없습니다\.$/);
+    },
+  );
 
   it("Gatekeeper's Ignore webhook is named (checks skipped), its Fail namespace webhook warns, nothing the drain needs is refused", async () => {
     const s = await snapshotOf(GATEKEEPER);

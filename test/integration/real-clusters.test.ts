@@ -196,7 +196,7 @@ describe('01 kind: 1 control plane, 2 workers, kind-worker NotReady', () => {
     );
     // never "keeps working", never "down until rescheduled" for the Pending pods
     expect(a.text).not.toMatch(
-      /cluster DNS, as long as|클러스터 DNS \(다른 노드에|DNS: the CoreDNS pods keep/i,
+      /cluster DNS, as long as|클러스터 DNS \(다른 노드에|DNS: (?:the CoreDNS|its) pods keep|클러스터 DNS: 그 파드는/i,
     );
     expect(a.text).not.toMatch(
       /replicas of (cluster DNS \()?coredns-74ff55c5b|coredns-74ff55c5b[^\n]*(rescheduled|재스케줄)/,
@@ -344,6 +344,21 @@ describe('03 kubeadm v1.8 on AWS: 1 master (legacy label), 2 workers, FQDN node 
   });
   it('status', async () => {
     expectOnlyWhatWasSeen(await ask(F, 'status'), { leaderLeases: false });
+  });
+  // Its DNS pod runs kube-dns (containers kubedns, dnsmasq, sidecar: k8s-dns-kube-dns-amd64:1.14.5),
+  // not CoreDNS, though both carry k8s-app=kube-dns (issue 29): no answer names CoreDNS.
+  it.each([
+    'can I reboot ip-10-0-26-239.us-west-2.compute.internal',
+    'ip-10-0-26-239.us-west-2.compute.internal 재부팅해도 돼?',
+    'can I reboot ip-10-0-9-206.us-west-2.compute.internal',
+    'ip-10-0-9-206.us-west-2.compute.internal 재부팅해도 돼?',
+    'what if ip-10-0-26-239.us-west-2.compute.internal goes down',
+    'what if ip-10-0-9-206.us-west-2.compute.internal goes down',
+  ])('%s: the DNS add-on is named kube-dns, never CoreDNS', async (text) => {
+    const a = await ask(F, text);
+    expect(a.text).not.toMatch(/CoreDNS/);
+    if (text.includes('26-239') && !text.startsWith('what if'))
+      expect(a.text).toContain('kube-system/kube-dns (kube-dns)');
   });
 });
 
@@ -973,10 +988,66 @@ describe('14 GKE v1.10: one node, and one Pod on a node the file does not hold',
     expect(a.text).not.toMatch(/cost-attribution-prometheus/);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
+  it.each([
+    ['can I reboot gke-gar-1-pool-1-dce25db1-2mm5', /the node list is incomplete/],
+    ['gke-gar-1-pool-1-dce25db1-2mm5 재부팅해도 돼?', /노드 목록이 불완전하므로/],
+    ['what if gke-gar-1-pool-1-dce25db1-2mm5 goes down', /the node list is incomplete/],
+    ['gke-gar-1-pool-1-dce25db1-2mm5가 다운되면?', /노드 목록이 불완전하므로/],
+  ])(
+    '%s: a pod runs on a node the list lacks, so no "only node" (the node list is incomplete, issue 29)',
+    async (text, incomplete) => {
+      const a = await ask(F, text);
+      expect(a.text).toMatch(incomplete);
+      expect(a.text).toContain('gke-gar-1-pool-1-acc63c03-7zvd');
+      expect(a.text).not.toMatch(
+        /the only (?:Ready, schedulable )?node|유일한 노드|Add a node first|먼저 노드를 추가/,
+      );
+    },
+  );
   it('status works and is not DEGRADED for lack of /readyz', async () => {
     const a = await ask(F, 'status');
     expect(a.health).toBe('healthy');
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe('the only node, not drained: finished pods neither stop nor start again (issue 29)', () => {
+  // A Succeeded or Failed pod runs no container: the reboot stops none of it and the kubelet
+  // starts none again (PodPhase, https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-phase).
+  // Oracle from the file: the node's pods that are neither finished, nor static (owner Node), nor
+  // of a DaemonSet the file holds (those are said apart).
+  it.each([
+    ['02-sonobuoy-kind-1node-leases-2021.json', 'kind-control-plane'],
+    ['13-harmol-kubeadm-v1.19-1node-sonobuoy.json', 'my-node'],
+    ['04-troubleshoot-k3d-k3s-1server.json', 'k3d-mycluster-server-0'],
+  ])('%s', async (file, node) => {
+    const items = (await loadSnapshotFile(join(DIR, file))).items as unknown as {
+      kind: string;
+      metadata: { name: string; namespace?: string; ownerReferences?: { kind: string; name: string }[] };
+      spec?: { nodeName?: string };
+      status?: { phase?: string };
+    }[];
+    const daemonSets = new Set(
+      items.filter((x) => x.kind === 'DaemonSet').map((x) => `${x.metadata.namespace}/${x.metadata.name}`),
+    );
+    const finished = (x: (typeof items)[number]): boolean =>
+      x.status?.phase === 'Succeeded' || x.status?.phase === 'Failed';
+    const onNode = items.filter((x) => x.kind === 'Pod' && x.spec?.nodeName === node);
+    const running = onNode.filter((x) => {
+      const owner = x.metadata.ownerReferences?.[0];
+      return (
+        !finished(x) &&
+        owner?.kind !== 'Node' &&
+        !(owner?.kind === 'DaemonSet' && daemonSets.has(`${x.metadata.namespace}/${owner.name}`))
+      );
+    }).length;
+    expect(onNode.some(finished)).toBe(true);
+    const en = await ask(file, `can I reboot ${node}`);
+    expect(en.text).toContain(`Not drained, its ${running} pods stop when ${node} shuts down`);
+    expect(en.text).toContain(`the ${running} pods on ${node}: they stop with it and start again`);
+    const ko = await ask(file, `${node} 재부팅해도 돼?`);
+    expect(ko.text).toContain(`드레인하지 않으면 파드 ${running}개는`);
+    expect(ko.text).toContain(`${node}의 파드 ${running}개: 노드와 함께 멈추고`);
   });
 });
 

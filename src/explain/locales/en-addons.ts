@@ -92,6 +92,8 @@ export const enAddons = {
   },
   /** What stops for others while each add-on is down (the row's source in src/analysis/addons-table.ts). */
   addonStops: {
+    'kube-dns':
+      'in-cluster DNS names do not resolve for any pod (answers already cached last until their TTL ends).',
     coredns:
       'in-cluster DNS names do not resolve for any pod (answers already cached last until their TTL ends).',
     'metrics-server':

@@ -8,6 +8,10 @@ export const enClusterServices = {
     'single-replica': {
       'refused-by-webhook':
         '{{workload}} ({{kind}}, {{namespace}}) runs on {{node}} only: admission webhook {{webhook}} refuses its replacement (below), so it is down until the webhook has a backend again.',
+      'spread-refused-by-webhook':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the {{readyElsewhere}} Ready on other nodes keep serving, but admission webhook {{webhook}} refuses the replacement (below): it runs short by {{here}} until the webhook has a backend again.',
+      'spread-refused-by-webhook_one':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the one Ready on another node keeps serving, but admission webhook {{webhook}} refuses the replacement (below): it runs short by {{here}} until the webhook has a backend again.',
     },
     'admission-webhook': {
       'refuses-drain':
@@ -26,6 +30,10 @@ export const enClusterServices = {
         'Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) has no ready backend now ({{service}}): every request it intercepts ({{intercepts}}) is already refused cluster-wide.',
       ignore:
         'Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Ignore) has every backend ({{service}}) on {{node}}: while they are down its checks are skipped, and the requests it intercepts ({{intercepts}}) are admitted unchecked.',
+      'backends-unseen':
+        'Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail): where its backends ({{service}}) run was not seen (its EndpointSlices were not read, or name no node), so whether the API server refuses the requests it intercepts ({{intercepts}}) while {{node}} is down is unknown.',
+      'backends-unlisted-node':
+        'Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail): its backends ({{service}}) run on {{backendNodes}}, which the node list does not hold, so whether they keep answering while {{node}} is down, and so whether the API server refuses the requests it intercepts ({{intercepts}}), is unknown.',
       url: "Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) is called at a URL outside the cluster's Services: whether it answers while {{node}} is down is not known. It intercepts the drain's replacement pods ({{pods}}).",
       'status-down':
         'Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) has no ready backend ({{service}}): every request it intercepts ({{intercepts}}) is refused now.',

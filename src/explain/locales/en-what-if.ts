@@ -191,11 +191,11 @@ export const enWhatIf = {
       'leader-local-api-unknown':
         "{{component}} on {{node}} holds its leader Lease: if it reaches the API through {{node}}'s own API server (kubeadm's kubeconfig does from v1.19.1; the version here was not seen), it cannot renew the Lease while that API server restarts, and a standby ({{standbys}}) takes it over within about {{leaseDurationSeconds}} s.",
       coredns:
-        'CoreDNS ({{workload}}) has {{ready}} of {{replicas}} replicas ready on {{nodes}}: while one restarts, the others keep answering.',
+        'Cluster DNS ({{workload}}) has {{ready}} of {{replicas}} replicas ready on {{nodes}}: while one restarts, the others keep answering.',
       'coredns-single':
-        'CoreDNS ({{workload}}) has only {{ready}} ready replica(s): while it restarts, in-cluster name resolution stops for every workload.',
+        'Cluster DNS ({{workload}}) has only {{ready}} ready replica(s): while it restarts, in-cluster name resolution stops for every workload.',
       'coredns-not-here':
-        'No CoreDNS pod runs on {{node}} (they run on {{nodes}}): nothing to restart there.',
+        'No cluster DNS pod runs on {{node}} (they run on {{nodes}}): nothing to restart there.',
       cni: 'Restarting the CNI agent ({{plugin}}) on {{node}}: existing pod networking stays in the kernel and keeps working; only new pods on {{node}} wait for networking until it is back.',
       'cni-no-api':
         'The API server is not serving: the CNI agent ({{plugin}}) may not come back Ready without it (most agents read their state through it), and new pods get no network.',
@@ -265,7 +265,7 @@ export const enWhatIf = {
       managed:
         'The control plane is run by your provider: if it goes down, the same holds (running pods keep serving; nothing can be changed), but its HA cannot be seen from here.',
       'dns-on-masters':
-        'Every CoreDNS pod ({{workload}}) runs on a control-plane node ({{nodes}}): cluster DNS would go down with them.',
+        'Every cluster DNS pod ({{workload}}) runs on a control-plane node ({{nodes}}): cluster DNS would go down with them.',
       'workloads-on-masters': 'Workloads run on control-plane nodes and would go down with them: {{pods}}.',
     },
     'etcd-quorum-loss': {
@@ -319,7 +319,7 @@ export const enWhatIf = {
       'kube-proxy':
         'kube-proxy down on every node: the Service rules already in the kernel keep forwarding, but no rule is updated anywhere.',
       coredns:
-        'CoreDNS down: in-cluster name resolution stops for every workload; connections already open keep working.',
+        'Cluster DNS down: in-cluster name resolution stops for every workload; connections already open keep working.',
       kubelet:
         'kubelet down on every node: containers keep running, but after {{graceS}} s every node is NotReady and nothing is started, stopped or probed.',
       'container-runtime':
@@ -489,6 +489,8 @@ export const enWhatIf = {
         "{{node}} is the only Ready, schedulable node in the data, but the file is partial (OpenShift's etcd quorum guard counts {{count}} more masters than it holds), so whether another node could take what runs on {{node}} (its pods are not in the snapshot) while it is down is unknown.",
       'only-node-unseen-partial_one':
         "{{node}} is the only Ready, schedulable node in the data, but the file is partial (OpenShift's etcd quorum guard counts one more master than it holds), so whether another node could take what runs on {{node}} (its pods are not in the snapshot) while it is down is unknown.",
+      'only-node-unseen-absent':
+        'No other node in the node list could take what runs on {{node}}, but pods in the data run on nodes the list does not hold ({{absentNodes}}): the node list is incomplete, so whether another node could take what runs on {{node}} (its pods are not in the snapshot) while it is down is unknown.',
       'only-node-unseen':
         '{{node}} is the only Ready, schedulable node: whatever runs on it (the pods are not in the snapshot) has nowhere to go while it is down.',
     },
@@ -546,7 +548,7 @@ export const enWhatIf = {
     scaling: 'HPA/VPA scaling and rollouts',
     endpoints: 'Endpoints/EndpointSlice updates: a pod that dies keeps receiving Service traffic',
     'dns-all': 'in-cluster name resolution ({{workload}}) until a replica is back',
-    'dns-one': 'one CoreDNS replica at a time',
+    'dns-one': 'one cluster DNS replica at a time',
     'cni-new-pods': 'network setup for new pods on {{node}} ({{plugin}}) until the agent is back',
     'cni-new-pods-rolling': 'network setup for new pods on each node while its {{plugin}} agent restarts',
     runtime: 'starting, stopping and probing containers on {{node}}',
@@ -617,8 +619,8 @@ export const enWhatIf = {
     'containers-on-node': 'the containers running on {{node}}',
     'static-pods': 'the control-plane static pods on {{node}} (kubelet does not stop them when it restarts)',
     nodeport: 'NodePort and LoadBalancer paths into the cluster',
-    dns: 'cluster DNS: the CoreDNS pods keep answering from what they know',
-    'dns-others': 'name resolution, from the other CoreDNS replicas',
+    dns: 'cluster DNS: its pods keep answering from what they know',
+    'dns-others': 'name resolution, from the other cluster DNS replicas',
     api: 'the API and kubectl',
     'api-others': 'kubectl and the API through the other API server(s): {{others}}',
     'api-others-direct':
@@ -664,7 +666,7 @@ export const enWhatIf = {
       'kubelet stays down longer than {{graceS}} s: the node goes NotReady and its pods are taken out of the Service endpoints although they still run; after {{tolerationS}} s more they are evicted',
     'container-dies':
       'a container on {{node}} crashes while kubelet is down: it is not restarted until kubelet is back',
-    'dns-no-api': 'the API server is down meanwhile: a CoreDNS pod that is deleted is not replaced',
+    'dns-no-api': 'the API server is down meanwhile: a cluster DNS pod that is deleted is not replaced',
     'cni-restart': 'the {{plugin}} agent does not come back: new pods get no network',
     'runtime-no-live-restore':
       'the runtime is Docker without live-restore: every container on {{node}} stops with it',
@@ -871,7 +873,7 @@ export const enWhatIf = {
       'With etcdctl set up for the cluster, check etcdctl endpoint health before and after the restart.',
     'coredns-rollout':
       'Use kubectl -n kube-system rollout restart deployment/{{workload}} (it replaces pods one at a time); keep at least 2 replicas on different nodes.',
-    'coredns-spread': 'Run at least 2 CoreDNS replicas on different nodes, with a PodDisruptionBudget.',
+    'coredns-spread': 'Run at least 2 cluster DNS replicas on different nodes, with a PodDisruptionBudget.',
     'watch-rollout': 'Watch it: kubectl -n {{namespace}} rollout status ds/{{name}}',
     'static-one-at-a-time':
       'Update one control-plane node at a time and wait for Ready (and etcd healthy) before the next.',

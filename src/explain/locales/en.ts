@@ -127,7 +127,7 @@ export const en = {
     'pod-traffic': 'pod-to-pod traffic (the CNI is node-local)',
     'service-traffic':
       'Service traffic to existing endpoints: the Service rules already programmed in the kernel stay and keep forwarding',
-    dns: 'cluster DNS, as long as a CoreDNS pod runs elsewhere',
+    dns: 'cluster DNS, as long as one of its pods runs elsewhere',
     'api-others': 'kubectl and the API through the other API server(s): {{others}}',
     'api-others-direct':
       'kubectl and the API for clients that reach the other API servers directly, not through the VIP: {{others}}',
@@ -572,11 +572,11 @@ export const en = {
         'All {{replicas}} replicas of cluster DNS ({{workload}}) are on {{node}}: in-cluster name resolution stops for every workload until they are rescheduled.',
       // The only node (reader 2.5): nothing is rescheduled elsewhere; down until the node is back.
       'dns-single-only-node':
-        'Cluster DNS ({{workload}}) runs a single replica, on {{node}}, the only node: it cannot be rescheduled elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and uncordoned, and CoreDNS runs on it again.',
+        'Cluster DNS ({{workload}}) runs a single replica, on {{node}}, the only node: it cannot be rescheduled elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and uncordoned, and {{workload}} runs on it again.',
       'dns-all-here-only-node':
-        'All {{replicas}} replicas of cluster DNS ({{workload}}) are on {{node}}, the only node: they cannot be rescheduled elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and uncordoned, and CoreDNS runs on it again.',
+        'All {{replicas}} replicas of cluster DNS ({{workload}}) are on {{node}}, the only node: they cannot be rescheduled elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and uncordoned, and {{workload}} runs on it again.',
       'dns-all-here-only-node-two':
-        'Both replicas of cluster DNS ({{workload}}) are on {{node}}, the only node: they cannot be rescheduled elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and uncordoned, and CoreDNS runs on it again.',
+        'Both replicas of cluster DNS ({{workload}}) are on {{node}}, the only node: they cannot be rescheduled elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and uncordoned, and {{workload}} runs on it again.',
       'single-only-node':
         '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, on {{node}}, the only node: it cannot run elsewhere, so it is down until {{node}} is back and uncordoned.',
       'all-here-only-node':
@@ -584,15 +584,15 @@ export const en = {
       'all-here-only-node-two':
         'Both replicas of {{workload}} ({{kind}}, {{namespace}}) are on {{node}}, the only node: they cannot run elsewhere, so it is down until {{node}} is back and uncordoned.',
       'dns-single-only-node-lost':
-        'Cluster DNS ({{workload}}) runs a single replica, on {{node}}, the only node: it cannot run elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and CoreDNS runs on it again.',
+        'Cluster DNS ({{workload}}) runs a single replica, on {{node}}, the only node: it cannot run elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and {{workload}} runs on it again.',
       'dns-all-here-only-node-lost':
-        'Every replica of cluster DNS ({{workload}}, {{replicas}}) is on {{node}}, the only node: none can run elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and CoreDNS runs on it again.',
+        'Every replica of cluster DNS ({{workload}}, {{replicas}}) is on {{node}}, the only node: none can run elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and {{workload}} runs on it again.',
       'single-only-node-lost':
         '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, on {{node}}, the only node: it cannot run elsewhere, so it is down until {{node}} is back.',
       'all-here-only-node-lost':
         'Every replica of {{workload}} ({{kind}}, {{namespace}}; {{replicas}}) is on {{node}}, the only node: none can run elsewhere, so it is down until {{node}} is back.',
       'dns-all-here-only-node-two-lost':
-        'Both replicas of cluster DNS ({{workload}}) are on {{node}}, the only node: they cannot be rescheduled elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and CoreDNS runs on it again.',
+        'Both replicas of cluster DNS ({{workload}}) are on {{node}}, the only node: they cannot be rescheduled elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and {{workload}} runs on it again.',
       'all-here-only-node-two-lost':
         'Both replicas of {{workload}} ({{kind}}, {{namespace}}) are on {{node}}, the only node: they cannot run elsewhere, so it is down until {{node}} is back.',
       spread:
@@ -700,6 +700,9 @@ export const en = {
         "{{node}} is the only Ready, schedulable node without a NoSchedule taint in the data, but the file is partial (OpenShift's etcd quorum guard counts {{count}} more masters than it holds), so whether another node could take what runs on {{node}} (its pods are not in the snapshot) is unknown.",
       'only-node-unseen-partial_one':
         "{{node}} is the only Ready, schedulable node without a NoSchedule taint in the data, but the file is partial (OpenShift's etcd quorum guard counts one more master than it holds), so whether another node could take what runs on {{node}} (its pods are not in the snapshot) is unknown.",
+      // Pods bound to nodes the node list lacks (real cluster 14): the list is incomplete.
+      'only-node-unseen-absent':
+        'No other node in the node list could take what runs on {{node}}, but pods in the data run on nodes the list does not hold ({{absentNodes}}): the node list is incomplete, so whether another node could take what runs on {{node}} (its pods are not in the snapshot) is unknown.',
       'only-node-unseen':
         '{{node}} is the only Ready, schedulable node without a NoSchedule taint: whatever runs on it (its pods are not in the snapshot) has nowhere to go and stops for the whole reboot.',
       'only-node-lost':
@@ -727,7 +730,7 @@ export const en = {
         'The drain evicts no pod: {{refusedBy}} refuses the eviction of every pod it would evict ({{refusedPods}}), so it waits there.',
       // The only node, rebooted without a drain: its pods stay bound to it (issue 16, F17).
       'only-node':
-        'Not drained, its {{evictable}} pods stop when {{node}} shuts down and start again when it is back (unless it stays NotReady longer than their 300 s NoExecute toleration); the longest terminationGracePeriodSeconds is {{seconds}} s.',
+        'Not drained, its {{count}} pods stop when {{node}} shuts down and start again when it is back (unless it stays NotReady longer than their 300 s NoExecute toleration); the longest terminationGracePeriodSeconds is {{seconds}} s.',
       'only-node_one':
         'Not drained, its pod stops when {{node}} shuts down and starts again when it is back (unless it stays NotReady longer than its 300 s NoExecute toleration); its terminationGracePeriodSeconds is {{seconds}} s.',
     },
@@ -905,10 +908,10 @@ export const en = {
       'none-ready-elsewhere':
         'Bring the replicas of {{workload}} on other nodes back to Ready first (their events say why they are not), or accept the downtime in a window.',
       'dns-none-ready-elsewhere':
-        'Bring the CoreDNS replicas on other nodes back to Ready first (their events say why they are not): until then {{node}} serves all of cluster DNS.',
+        'Bring the cluster DNS replicas on other nodes back to Ready first (their events say why they are not): until then {{node}} serves all of cluster DNS.',
       // Cordon the node first: a rollout restart alone may put the new pods back on it.
       'dns-all-here':
-        'Cordon {{node}} first (kubectl cordon {{node}}), then restart CoreDNS (kubectl -n {{namespace}} rollout restart deployment/{{workload}}) so its pods start on other nodes, and keep them spread (topology spread or anti-affinity).',
+        'Cordon {{node}} first (kubectl cordon {{node}}), then restart {{workload}} (kubectl -n {{namespace}} rollout restart deployment/{{workload}}) so its pods start on other nodes, and keep them spread (topology spread or anti-affinity).',
       'dns-single': 'Scale {{workload}} to 2+ replicas on different nodes first.',
       'dns-single-only-node':
         'Plan a window: {{node}} is the only node, so cluster DNS ({{workload}}) is down until it is back.',

@@ -86,6 +86,8 @@ export const koAddons = {
   },
   /** 각 애드온이 멈춘 동안 다른 워크로드에서 멈추는 것 (출처는 src/analysis/addons-table.ts의 각 행). */
   addonStops: {
+    'kube-dns':
+      '어느 파드에서도 클러스터 내부 DNS 이름이 해석되지 않습니다 (이미 캐시된 응답은 TTL까지 유지).',
     coredns: '어느 파드에서도 클러스터 내부 DNS 이름이 해석되지 않습니다 (이미 캐시된 응답은 TTL까지 유지).',
     'metrics-server':
       '메트릭 API(v1beta1.metrics.k8s.io)를 쓸 수 없습니다: CPU·메모리 기준 HorizontalPodAutoscaler가 스케일하지 않고, kubectl top이 실패하며, 네임스페이스 삭제가 이 API를 기다립니다.',

@@ -7,6 +7,8 @@ export const koClusterServices = {
     'single-replica': {
       'refused-by-webhook':
         '{{workload}} ({{kind}}, {{namespace}})(은)는 {{node}}에서만 실행됩니다. 어드미션 웹훅 {{webhook}}(이)가 대체 파드를 거부하므로(아래), 웹훅에 백엔드가 다시 생길 때까지 중단됩니다.',
+      'spread-refused-by-webhook':
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있습니다. 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답하지만, 어드미션 웹훅 {{webhook}}(이)가 대체 파드를 거부하므로(아래) 웹훅에 백엔드가 다시 생길 때까지 {{here}}개가 모자란 채로 실행됩니다.',
     },
     'admission-webhook': {
       'refuses-drain':
@@ -23,6 +25,10 @@ export const koClusterServices = {
         '어드미션 웹훅 {{webhook}}({{kind}} {{configuration}}, failurePolicy Fail)에는 지금 Ready 백엔드가 없습니다({{service}}). 이 웹훅이 가로채는 요청({{intercepts}})은 이미 클러스터 전체에서 거부되고 있습니다.',
       ignore:
         '어드미션 웹훅 {{webhook}}({{kind}} {{configuration}}, failurePolicy Ignore)의 백엔드({{service}})가 모두 {{node}}에 있습니다. 백엔드가 멈춘 동안 이 웹훅의 검사는 건너뛰고, 가로채던 요청({{intercepts}})은 검사 없이 받아들여집니다.',
+      'backends-unseen':
+        '어드미션 웹훅 {{webhook}}({{kind}} {{configuration}}, failurePolicy Fail): 백엔드({{service}})가 어디서 실행되는지 보이지 않았습니다 (EndpointSlice를 읽지 못했거나 노드가 적혀 있지 않음). 그래서 {{node}}(이)가 멈춘 동안 API 서버가 이 웹훅이 가로채는 요청({{intercepts}})을 거부하는지는 알 수 없습니다.',
+      'backends-unlisted-node':
+        '어드미션 웹훅 {{webhook}}({{kind}} {{configuration}}, failurePolicy Fail): 백엔드({{service}})가 노드 목록에 없는 {{backendNodes}}에서 실행됩니다. 그래서 {{node}}(이)가 멈춘 동안 백엔드가 계속 응답하는지, 곧 API 서버가 이 웹훅이 가로채는 요청({{intercepts}})을 거부하는지는 알 수 없습니다.',
       url: '어드미션 웹훅 {{webhook}}({{kind}} {{configuration}}, failurePolicy Fail)(은)는 클러스터 서비스 밖의 URL로 호출됩니다. {{node}}(이)가 멈춘 동안 응답하는지는 알 수 없습니다. 이 웹훅은 드레인의 대체 파드({{pods}})를 가로챕니다.',
       'status-down':
         '어드미션 웹훅 {{webhook}}({{kind}} {{configuration}}, failurePolicy Fail)에 Ready 백엔드가 없습니다({{service}}). 이 웹훅이 가로채는 요청({{intercepts}})은 지금 모두 거부됩니다.',

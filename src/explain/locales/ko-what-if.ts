@@ -180,11 +180,11 @@ export const koWhatIf: WhatIfMessages = {
       'leader-local-api-unknown':
         '{{node}}의 {{component}}(이)가 리더 Lease를 가지고 있습니다. {{node}} 자신의 API 서버로 API에 접속한다면(kubeadm v1.19.1부터의 kubeconfig; 여기서는 버전을 보지 못했습니다) 그 API 서버가 재시작하는 동안 Lease를 갱신하지 못하고, 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
       coredns:
-        'CoreDNS({{workload}})는 {{replicas}}개 중 {{ready}}개 레플리카가 {{nodes}}에서 준비되어 있습니다. 하나가 재시작하는 동안 나머지가 계속 응답합니다.',
+        '클러스터 DNS({{workload}})는 {{replicas}}개 중 {{ready}}개 레플리카가 {{nodes}}에서 준비되어 있습니다. 하나가 재시작하는 동안 나머지가 계속 응답합니다.',
       'coredns-single':
-        'CoreDNS({{workload}})의 준비된 레플리카가 {{ready}}개뿐입니다. 재시작하는 동안 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+        '클러스터 DNS({{workload}})의 준비된 레플리카가 {{ready}}개뿐입니다. 재시작하는 동안 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
       'coredns-not-here':
-        '{{node}}에는 CoreDNS 파드가 없습니다(실행 중인 노드: {{nodes}}). 재시작할 것이 없습니다.',
+        '{{node}}에는 클러스터 DNS 파드가 없습니다(실행 중인 노드: {{nodes}}). 재시작할 것이 없습니다.',
       cni: '{{node}}의 CNI 에이전트({{plugin}}) 재시작: 기존 파드 네트워킹은 커널에 남아 계속 동작합니다. {{node}}의 새 파드만 에이전트가 돌아올 때까지 네트워크를 기다립니다.',
       'cni-no-api':
         'API 서버가 서비스하지 않습니다. CNI 에이전트({{plugin}})는 대부분 API 서버를 통해 상태를 읽으므로 Ready로 돌아오지 못할 수 있고, 새 파드는 네트워크를 받지 못합니다.',
@@ -244,7 +244,7 @@ export const koWhatIf: WhatIfMessages = {
       managed:
         '컨트롤 플레인은 제공업체가 운영합니다. 다운되어도 같은 일이 일어나지만(실행 중인 파드는 계속 서비스, 변경 불가) 여기서는 그 HA를 볼 수 없습니다.',
       'dns-on-masters':
-        '모든 CoreDNS 파드({{workload}})가 컨트롤 플레인 노드({{nodes}})에서 실행됩니다. 클러스터 DNS도 함께 다운됩니다.',
+        '모든 클러스터 DNS 파드({{workload}})가 컨트롤 플레인 노드({{nodes}})에서 실행됩니다. 클러스터 DNS도 함께 다운됩니다.',
       'workloads-on-masters': '컨트롤 플레인 노드에서 워크로드가 실행되어 함께 다운됩니다: {{pods}}.',
     },
     'etcd-quorum-loss': {
@@ -297,7 +297,7 @@ export const koWhatIf: WhatIfMessages = {
       'kube-proxy':
         '모든 노드에서 kube-proxy 다운: 커널에 이미 있는 서비스 규칙은 계속 전달하지만 어디에서도 규칙이 갱신되지 않습니다.',
       coredns:
-        'CoreDNS 다운: 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다. 이미 열린 연결은 계속 동작합니다.',
+        '클러스터 DNS 다운: 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다. 이미 열린 연결은 계속 동작합니다.',
       kubelet:
         '모든 노드에서 kubelet 다운: 컨테이너는 계속 실행되지만 {{graceS}}초 후 모든 노드가 NotReady가 되고 아무것도 시작·중지·점검되지 않습니다.',
       'container-runtime':
@@ -436,6 +436,8 @@ export const koWhatIf: WhatIfMessages = {
       'none-fit': '다른 어떤 노드도 파드({{unplaced}})를 받을 수 없습니다. 축출되면 Pending으로 남습니다.',
       'only-node-unseen-partial':
         '데이터 안에서는 {{node}}(이)가 Ready이고 스케줄 가능한 유일한 노드이지만, 파일이 일부분이라 (OpenShift의 etcd quorum guard는 파일보다 마스터를 {{count}}대 더 셉니다) {{node}}(이)가 다운된 동안 그 위에서 실행 중인 것(파드는 스냅샷에 없음)을 다른 노드가 받을 수 있는지는 알 수 없습니다.',
+      'only-node-unseen-absent':
+        '노드 목록에는 {{node}}에서 실행 중인 것을 받을 다른 노드가 없지만, 데이터의 파드가 목록에 없는 노드({{absentNodes}})에서 실행 중입니다: 노드 목록이 불완전하므로 {{node}}(이)가 다운된 동안 그 위에서 실행 중인 것(파드는 스냅샷에 없음)을 다른 노드가 받을 수 있는지는 알 수 없습니다.',
       'only-node-unseen':
         '{{node}}(은)는 Ready이고 스케줄 가능한 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 노드가 다운된 동안 옮겨 갈 곳이 없습니다.',
     },
@@ -488,7 +490,7 @@ export const koWhatIf: WhatIfMessages = {
     scaling: 'HPA/VPA 스케일링과 롤아웃',
     endpoints: 'Endpoints/EndpointSlice 갱신: 죽은 파드가 계속 서비스 트래픽을 받음',
     'dns-all': '레플리카가 돌아올 때까지 클러스터 내부 이름 해석({{workload}})',
-    'dns-one': '한 번에 CoreDNS 레플리카 하나',
+    'dns-one': '한 번에 클러스터 DNS 레플리카 하나',
     'cni-new-pods': '에이전트가 돌아올 때까지 {{node}}의 새 파드 네트워크 설정({{plugin}})',
     'cni-new-pods-rolling': '{{plugin}} 에이전트가 재시작하는 동안 각 노드의 새 파드 네트워크 설정',
     runtime: '{{node}}의 컨테이너 시작·중지·점검',
@@ -538,8 +540,8 @@ export const koWhatIf: WhatIfMessages = {
     'containers-on-node': '{{node}}에서 실행 중인 컨테이너',
     'static-pods': '{{node}}의 컨트롤 플레인 스태틱 파드(kubelet이 재시작해도 멈추지 않음)',
     nodeport: '클러스터로 들어오는 NodePort와 LoadBalancer 경로',
-    dns: '클러스터 DNS: CoreDNS 파드는 알고 있는 내용으로 계속 응답',
-    'dns-others': '나머지 CoreDNS 레플리카의 이름 해석',
+    dns: '클러스터 DNS: 그 파드는 알고 있는 내용으로 계속 응답',
+    'dns-others': '나머지 클러스터 DNS 레플리카의 이름 해석',
     api: 'API와 kubectl',
     'api-others': '다른 API 서버를 통한 kubectl과 API: {{others}}',
     'api-others-direct':
@@ -584,7 +586,7 @@ export const koWhatIf: WhatIfMessages = {
       'kubelet이 {{graceS}}초 넘게 내려가 있을 때: 노드가 NotReady가 되고 파드가 실행 중인데도 서비스 엔드포인트에서 빠짐. 그 후 {{tolerationS}}초가 지나면 축출됨',
     'container-dies':
       'kubelet이 내려가 있는 동안 {{node}}의 컨테이너가 죽을 때: kubelet이 돌아올 때까지 재시작되지 않음',
-    'dns-no-api': '그사이 API 서버가 다운될 때: 삭제된 CoreDNS 파드가 다시 만들어지지 않음',
+    'dns-no-api': '그사이 API 서버가 다운될 때: 삭제된 클러스터 DNS 파드가 다시 만들어지지 않음',
     'cni-restart': '{{plugin}} 에이전트가 돌아오지 않을 때: 새 파드가 네트워크를 받지 못함',
     'runtime-no-live-restore': '런타임이 live-restore 없는 Docker일 때: {{node}}의 모든 컨테이너가 함께 멈춤',
     'node-down-endpoints':
@@ -759,7 +761,7 @@ export const koWhatIf: WhatIfMessages = {
       '클러스터용 etcdctl이 설정된 상태에서 재시작 전후로 etcdctl endpoint health를 확인하세요.',
     'coredns-rollout':
       'kubectl -n kube-system rollout restart deployment/{{workload}}(을)를 쓰세요(파드를 하나씩 교체). 서로 다른 노드에 레플리카를 2개 이상 두세요.',
-    'coredns-spread': 'CoreDNS 레플리카를 서로 다른 노드에 2개 이상 두고 PodDisruptionBudget을 거세요.',
+    'coredns-spread': '클러스터 DNS 레플리카를 서로 다른 노드에 2개 이상 두고 PodDisruptionBudget을 거세요.',
     'watch-rollout': '지켜보세요: kubectl -n {{namespace}} rollout status ds/{{name}}',
     'static-one-at-a-time':
       '컨트롤 플레인 노드를 하나씩 갱신하고 다음으로 가기 전에 Ready(와 etcd 정상)를 확인하세요.',

@@ -102,7 +102,7 @@ export const ko: Messages = {
     'pod-traffic': '파드 간 통신 (CNI는 노드 로컬)',
     'service-traffic':
       '기존 엔드포인트로 가는 Service 트래픽: 커널에 이미 설정된 Service 규칙이 그대로 남아 계속 전달함',
-    dns: '클러스터 DNS (다른 노드에 CoreDNS 파드가 있는 한)',
+    dns: '클러스터 DNS (다른 노드에 그 파드가 있는 한)',
     'api-others': '다른 API 서버를 통한 kubectl과 API: {{others}}',
     'api-others-direct':
       'VIP를 거치지 않고 다른 API 서버에 직접 접속하는 클라이언트의 kubectl과 API: {{others}}',
@@ -492,11 +492,11 @@ export const ko: Messages = {
         '클러스터 DNS({{workload}})의 레플리카 {{replicas}}개가 모두 {{node}}에 있습니다: 다시 스케줄될 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
       // 유일한 노드 (reader 2.5): 다른 노드로 다시 스케줄되지 않음
       'dns-single-only-node':
-        '클러스터 DNS({{workload}})는 단일 레플리카로 유일한 노드인 {{node}}에서 실행됩니다: 다시 스케줄될 곳이 없어, {{node}}(이)가 돌아와 uncordon되고 CoreDNS가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+        '클러스터 DNS({{workload}})는 단일 레플리카로 유일한 노드인 {{node}}에서 실행됩니다: 다시 스케줄될 곳이 없어, {{node}}(이)가 돌아와 uncordon되고 {{workload}}(이)가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
       'dns-all-here-only-node':
-        '클러스터 DNS({{workload}})의 레플리카 {{replicas}}개가 모두 유일한 노드인 {{node}}에 있습니다: 다시 스케줄될 곳이 없어, {{node}}(이)가 돌아와 uncordon되고 CoreDNS가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+        '클러스터 DNS({{workload}})의 레플리카 {{replicas}}개가 모두 유일한 노드인 {{node}}에 있습니다: 다시 스케줄될 곳이 없어, {{node}}(이)가 돌아와 uncordon되고 {{workload}}(이)가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
       'dns-all-here-only-node-two':
-        '클러스터 DNS({{workload}})의 레플리카 2개가 모두 유일한 노드인 {{node}}에 있습니다: 다시 스케줄될 곳이 없어, {{node}}(이)가 돌아와 uncordon되고 CoreDNS가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+        '클러스터 DNS({{workload}})의 레플리카 2개가 모두 유일한 노드인 {{node}}에 있습니다: 다시 스케줄될 곳이 없어, {{node}}(이)가 돌아와 uncordon되고 {{workload}}(이)가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
       'all-here-only-node-two':
         '{{workload}} ({{kind}}, {{namespace}})의 레플리카 2개가 모두 유일한 노드인 {{node}}에 있습니다: 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
       'single-only-node':
@@ -511,15 +511,15 @@ export const ko: Messages = {
       'all-here-only-node':
         '{{workload}} ({{kind}}, {{namespace}})의 레플리카 {{replicas}}개가 모두 유일한 노드인 {{node}}에 있습니다: 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
       'dns-single-only-node-lost':
-        '클러스터 DNS({{workload}})는 단일 레플리카로 유일한 노드인 {{node}}에서 실행됩니다: 실행될 곳이 없어, {{node}}(이)가 돌아와 CoreDNS가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+        '클러스터 DNS({{workload}})는 단일 레플리카로 유일한 노드인 {{node}}에서 실행됩니다: 실행될 곳이 없어, {{node}}(이)가 돌아와 {{workload}}(이)가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
       'dns-all-here-only-node-lost':
-        '클러스터 DNS({{workload}})의 레플리카 {{replicas}}개가 모두 유일한 노드인 {{node}}에 있습니다: 실행될 곳이 없어, {{node}}(이)가 돌아와 CoreDNS가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+        '클러스터 DNS({{workload}})의 레플리카 {{replicas}}개가 모두 유일한 노드인 {{node}}에 있습니다: 실행될 곳이 없어, {{node}}(이)가 돌아와 {{workload}}(이)가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
       'single-only-node-lost':
         '{{workload}} ({{kind}}, {{namespace}})(은)는 단일 레플리카로 유일한 노드인 {{node}}에서 실행됩니다: 실행될 곳이 없어 {{node}}(이)가 돌아올 때까지 다운됩니다.',
       'all-here-only-node-lost':
         '{{workload}} ({{kind}}, {{namespace}})의 레플리카 {{replicas}}개가 모두 유일한 노드인 {{node}}에 있습니다: 실행될 곳이 없어 {{node}}(이)가 돌아올 때까지 다운됩니다.',
       'dns-all-here-only-node-two-lost':
-        '클러스터 DNS({{workload}})의 레플리카 2개가 모두 유일한 노드인 {{node}}에 있습니다: 다시 스케줄될 곳이 없어, {{node}}(이)가 돌아와 CoreDNS가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+        '클러스터 DNS({{workload}})의 레플리카 2개가 모두 유일한 노드인 {{node}}에 있습니다: 다시 스케줄될 곳이 없어, {{node}}(이)가 돌아와 {{workload}}(이)가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
       'all-here-only-node-two-lost':
         '{{workload}} ({{kind}}, {{namespace}})의 레플리카 2개가 모두 유일한 노드인 {{node}}에 있습니다: 실행될 곳이 없어 {{node}}(이)가 돌아올 때까지 다운됩니다.',
       spread:
@@ -597,6 +597,8 @@ export const ko: Messages = {
         '{{node}}(은)는 클러스터의 유일한 노드입니다: 드레인이 축출하는 파드({{unplaced}})는 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남습니다.',
       'only-node-unseen-partial':
         '데이터 안에서는 {{node}}(이)가 Ready이고 스케줄 가능하며 NoSchedule 테인트가 없는 유일한 노드이지만, 파일이 일부분이라 (OpenShift의 etcd quorum guard는 파일보다 마스터를 {{unseenNodes}}대 더 셉니다) {{node}}에서 실행 중인 것(파드는 스냅샷에 없음)을 다른 노드가 받을 수 있는지는 알 수 없습니다.',
+      'only-node-unseen-absent':
+        '노드 목록에는 {{node}}에서 실행 중인 것을 받을 다른 노드가 없지만, 데이터의 파드가 목록에 없는 노드({{absentNodes}})에서 실행 중입니다: 노드 목록이 불완전하므로 {{node}}에서 실행 중인 것(파드는 스냅샷에 없음)을 다른 노드가 받을 수 있는지는 알 수 없습니다.',
       'only-node-unseen':
         '{{node}}(은)는 Ready이고 스케줄 가능하며 NoSchedule 테인트가 없는 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 옮겨 갈 곳이 없어 재부팅 내내 멈춥니다.',
       'only-node-lost':
@@ -618,7 +620,7 @@ export const ko: Messages = {
       'all-refused':
         '드레인이 축출하는 파드가 없습니다: {{refusedBy}}(이)가 축출하려는 모든 파드({{refusedPods}})의 축출을 거부하므로 드레인은 기다립니다.',
       'only-node':
-        '드레인하지 않으면 파드 {{evictable}}개는 {{node}}(이)가 종료될 때 멈추고 돌아오면 다시 시작합니다 (NoExecute toleration 300초보다 오래 NotReady로 남지 않는 한). 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
+        '드레인하지 않으면 파드 {{count}}개는 {{node}}(이)가 종료될 때 멈추고 돌아오면 다시 시작합니다 (NoExecute toleration 300초보다 오래 NotReady로 남지 않는 한). 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
     },
     'control-plane-healthy-for-worker': {
       down: '컨트롤 플레인이 동작하지 않습니다 (etcd 정족수 상실 또는 살아 있는 apiserver 없음): 재부팅된 노드는 파드와 Service 규칙을 되찾지 못합니다: 재부팅 뒤 Service 규칙은 apiserver에서 다시 만들어지므로 빈 규칙으로 시작할 수 있습니다.',
@@ -780,9 +782,9 @@ export const ko: Messages = {
       'none-ready-elsewhere':
         '먼저 다른 노드에 있는 {{workload}} 레플리카를 Ready로 되돌리세요 (Ready가 아닌 이유는 그 파드의 이벤트에 있습니다). 아니면 점검 시간에 다운타임을 감수하세요.',
       'dns-none-ready-elsewhere':
-        '먼저 다른 노드에 있는 CoreDNS 레플리카를 Ready로 되돌리세요 (Ready가 아닌 이유는 그 파드의 이벤트에 있습니다): 그때까지는 {{node}}(이)가 클러스터 DNS 전체를 맡고 있습니다.',
+        '먼저 다른 노드에 있는 클러스터 DNS 레플리카를 Ready로 되돌리세요 (Ready가 아닌 이유는 그 파드의 이벤트에 있습니다): 그때까지는 {{node}}(이)가 클러스터 DNS 전체를 맡고 있습니다.',
       'dns-all-here':
-        '먼저 {{node}}(을)를 cordon하고(kubectl cordon {{node}}) CoreDNS를 재시작해(kubectl -n {{namespace}} rollout restart deployment/{{workload}}) 파드가 다른 노드에서 뜨게 한 뒤, 여러 노드에 분산해 두세요 (topology spread 또는 anti-affinity).',
+        '먼저 {{node}}(을)를 cordon하고(kubectl cordon {{node}}) {{workload}}(을)를 재시작해(kubectl -n {{namespace}} rollout restart deployment/{{workload}}) 파드가 다른 노드에서 뜨게 한 뒤, 여러 노드에 분산해 두세요 (topology spread 또는 anti-affinity).',
       'dns-single': '먼저 {{workload}}(을)를 서로 다른 노드에 레플리카 2개 이상으로 늘리세요.',
       'dns-single-only-node':
         '작업 시간대를 잡으세요: {{node}}(이)가 유일한 노드라 클러스터 DNS({{workload}})는 노드가 돌아올 때까지 다운됩니다.',

@@ -56,7 +56,10 @@ const REJECTED: [RegExp, string][] = [
   [/static 파드|스태틱 ?파드|정적 Pod/g, '정적 파드'],
   [/테인트|톨러레이[션트]/g, 'taint / toleration'],
   [/예산|버짓/g, 'PodDisruptionBudget, then PDB'],
-  [/자가 ?치유|셀프 ?힐링/g, '자동 복구'],
+  [/자가 ?(?:치유|복구)|셀프 ?힐링/g, '자동 복구'],
+  [/할당량/g, '쿼터 (etcd quota)'],
+  [/\(single control plane\)/g, 'no English gloss'],
+  [/물어 보세요/g, '물어보세요 (one word)'],
   [/로드밸런서/g, '로드 밸런서'],
   [/컨트롤플레인|데이터플레인/g, '컨트롤 플레인 / 데이터 플레인'],
   [/리더 선거/g, '리더 선출'],
@@ -71,7 +74,10 @@ const REJECTED: [RegExp, string][] = [
   ],
   [/파드 ?\d+대|\d+대의? 파드/g, 'pods counted in 개'],
   // Word-for-word renderings of English idioms the reviewer found (issue 30).
-  [/보조를 맞추|얼마나 오래|합동 분석|견딜 수|견딥니다|견디/g, 'no English idiom rendered word for word'],
+  [
+    /보조를 맞추|얼마나 오래|합동 분석|견딜 수|견딥니다|견디|API 서버에 닿|쿼럼이 설 때까지|옮겨 주는 것이 없/g,
+    'no English idiom rendered word for word',
+  ],
   // 합니다체, not 해요체 (imperatives in -세요 are the answers' polite requests, as today).
   [/[가-힣](?:해요|이에요|예요|어요|아요|네요|거든요|죠)(?=[.?!\s)]|$)/g, '합니다체'],
 ];

@@ -45,7 +45,7 @@ export const koAddons = {
   advice: {
     'etcd-quorum-after': {
       'external-no-spare':
-        '먼저 내려간 etcd 멤버({{down}})를 되살리거나 교체한 뒤(죽은 멤버를 제거하고 새 멤버 추가) 작업하세요: 멤버가 내려간 동안 etcd에는 다른 문제를 견딜 여유가 없습니다.',
+        '먼저 내려간 etcd 멤버({{down}})를 복구하거나 교체한 뒤(죽은 멤버를 제거하고 새 멤버 추가) 작업하세요: 멤버가 내려간 동안 etcd에는 다른 문제를 견딜 여유가 없습니다.',
       'lost-external':
         '먼저 외부 etcd 멤버({{down}})를 복구하세요: 과반이 응답할 때까지 어떤 변경도 할 수 없습니다.',
     },

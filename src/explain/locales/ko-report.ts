@@ -92,9 +92,9 @@ export const koReport: typeof enReport = {
     },
     'etcd-db-size': {
       plain:
-        'etcd 데이터베이스가 할당량 {{quotaMib}} MiB 중 {{mib}} MiB({{percent}}%)입니다. 쓰기가 멈추기 전에 compact와 defrag를 하세요.',
+        'etcd 데이터베이스가 쿼터 {{quotaMib}} MiB 중 {{mib}} MiB({{percent}}%)입니다. 쓰기가 멈추기 전에 compact와 defrag를 하세요.',
       growing:
-        'etcd 데이터베이스가 할당량 {{quotaMib}} MiB 중 {{mib}} MiB({{percent}}%)이고 하루 {{growthMibPerDay}} MiB씩 늘고 있습니다. 쓰기가 멈추기 전에 compact와 defrag를 하세요.',
+        'etcd 데이터베이스가 쿼터 {{quotaMib}} MiB 중 {{mib}} MiB({{percent}}%)이고 하루 {{growthMibPerDay}} MiB씩 늘고 있습니다. 쓰기가 멈추기 전에 compact와 defrag를 하세요.',
     },
     'version-skew': {
       'kubelet-too-old':

@@ -182,13 +182,13 @@ export const koVerdict = {
   advice: {
     'dead-node-drain': {
       'not-ready':
-        '{{node}}의 드레인을 기다리지 마세요. 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 되살린 뒤 다시 물어보세요: 그러면 드레인이 끝납니다. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) 서비스 중단으로 표시하세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 taint를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
+        '{{node}}의 드레인을 기다리지 마세요. 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 복구한 뒤 다시 물어보세요: 그러면 드레인이 끝납니다. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) 서비스 중단으로 표시하세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 taint를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
       'not-ready-no-out-of-service':
-        '{{node}}의 드레인을 기다리지 마세요. 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 되살린 뒤 다시 물어보세요: 그러면 드레인이 끝납니다. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제하세요 (kubectl delete node {{node}}): 파드가 삭제되고 컨트롤러가 다른 곳에서 다시 띄웁니다. kubelet이 돌아오면 노드를 다시 등록합니다.',
+        '{{node}}의 드레인을 기다리지 마세요. 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 복구한 뒤 다시 물어보세요: 그러면 드레인이 끝납니다. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제하세요 (kubectl delete node {{node}}): 파드가 삭제되고 컨트롤러가 다른 곳에서 다시 띄웁니다. kubelet이 돌아오면 노드를 다시 등록합니다.',
       'not-ready-lost':
-        '{{node}}(이)가 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 되살리세요. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) 서비스 중단으로 표시하세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 taint를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
+        '{{node}}(이)가 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 복구하세요. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) 서비스 중단으로 표시하세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 taint를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
       'not-ready-no-out-of-service-lost':
-        '{{node}}(이)가 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 되살리세요. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제하세요 (kubectl delete node {{node}}): 파드가 삭제되고 컨트롤러가 다른 곳에서 다시 띄웁니다. kubelet이 돌아오면 노드를 다시 등록합니다.',
+        '{{node}}(이)가 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 복구하세요. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제하세요 (kubectl delete node {{node}}): 파드가 삭제되고 컨트롤러가 다른 곳에서 다시 띄웁니다. kubelet이 돌아오면 노드를 다시 등록합니다.',
     },
     'safe-to-evict': {
       'not-safe':
@@ -261,11 +261,11 @@ export const koVerdict = {
     },
     'operator-budgets': {
       'rook-down':
-        '먼저 {{down}}(을)를 되살리세요(ceph status가 HEALTH_OK, placement group 모두 active+clean). {{pdb}}(을)를 고치거나 지우지 마세요: 오퍼레이터가 관리하며 다시 만듭니다.',
+        '먼저 {{down}}(을)를 복구하세요(ceph status가 HEALTH_OK, placement group 모두 active+clean). {{pdb}}(을)를 고치거나 지우지 마세요: 오퍼레이터가 관리하며 다시 만듭니다.',
       'rook-recovering':
         'Ceph 복구가 끝날 때까지 기다리세요(ceph status: placement group 모두 active+clean). {{pdb}}(을)를 고치거나 지우지 마세요: 오퍼레이터가 관리합니다.',
       'managed-down':
-        '먼저 {{down}}(을)를 되살리세요. {{pdb}}(을)를 고치지 마세요: {{manager}}(이)가 관리합니다.',
+        '먼저 {{down}}(을)를 복구하세요. {{pdb}}(을)를 고치지 마세요: {{manager}}(이)가 관리합니다.',
       managed:
         '{{manager}}(이)가 중단을 허용할 때까지 기다리세요. {{pdb}}(을)를 고치지 마세요: 오퍼레이터가 관리합니다.',
     },
@@ -309,7 +309,7 @@ export const koVerdict = {
       'user-all-control-plane':
         '먼저 {{node}}(을)를 드레인해 워크로드를 다른 노드로 옮기세요. 여기서는 다른 노드도 모두 컨트롤 플레인이니 거기에 NoSchedule taint를 걸지 마세요. 걸면 워크로드가 실행될 곳이 없습니다.',
       'user-all-control-plane-only-node':
-        '{{node}}(이)가 유일한 노드라 워크로드가 실행될 곳이 없습니다: 다운타임을 작업 시간대로 계획하고, NoSchedule taint는 없이 두세요.',
+        '{{node}}(이)가 유일한 노드라 워크로드가 실행될 곳이 없습니다: 다운타임을 작업 시간대로 계획하고, NoSchedule taint는 걸지 마세요.',
       'user-tainted':
         '먼저 {{node}}(을)를 드레인해 워크로드를 옮기세요. 이 워크로드는 컨트롤 플레인 NoSchedule taint에 대한 toleration이 있어 taint로는 막을 수 없습니다.',
       'user-tainted-lost':

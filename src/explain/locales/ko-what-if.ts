@@ -121,11 +121,11 @@ export const koWhatIf: WhatIfMessages = {
     },
     'component-restart': {
       'kube-proxy':
-        '{{node}}의 kube-proxy는 Service 규칙을 쓰기만 하고 전달은 커널이 하며, kube-proxy가 재시작하는 동안에도 규칙은 그대로 남습니다. API 서버에 닿으면 몇 초 안에 재동기화하므로 기존 연결은 계속 흐릅니다.',
+        '{{node}}의 kube-proxy는 Service 규칙을 쓰기만 하고 전달은 커널이 하며, kube-proxy가 재시작하는 동안에도 규칙은 그대로 남습니다. API 서버에 다시 연결되면 몇 초 안에 재동기화하므로 기존 연결은 계속 흐릅니다.',
       'kube-proxy-no-api':
-        '빈 규칙 위험: API 서버에 닿지 않는 상태에서 {{node}}의 kube-proxy가 재시작하면 Service와 EndpointSlice를 재동기화할 수 없어, 노드가 비어 있거나 오래된 규칙으로 시작할 수 있고 {{node}}에서 나가는 Service 트래픽이 실패할 수 있습니다.',
+        '빈 규칙 위험: API 서버에 연결되지 않는 상태에서 {{node}}의 kube-proxy가 재시작하면 Service와 EndpointSlice를 재동기화할 수 없어, 노드가 비어 있거나 오래된 규칙으로 시작할 수 있고 {{node}}에서 나가는 Service 트래픽이 실패할 수 있습니다.',
       'kube-proxy-rollout-no-api':
-        '모든 노드에 빈 규칙 위험: API 서버에 닿지 않는 상태에서 kube-proxy를 롤아웃하면 재동기화 수단 없이 재시작하게 되어, 노드가 비어 있거나 오래된 규칙으로 시작할 수 있습니다.',
+        '모든 노드에 빈 규칙 위험: API 서버에 연결되지 않는 상태에서 kube-proxy를 롤아웃하면 재동기화 수단 없이 재시작하게 되어, 노드가 비어 있거나 오래된 규칙으로 시작할 수 있습니다.',
       kubelet:
         '{{node}}의 kubelet을 재시작해도 실행 중인 컨테이너는 멈추지 않습니다(런타임이 유지). 몇 초 안에 다시 등록하고 하트비트를 재개합니다. {{graceS}}초 넘게 내려가 있을 때만 {{node}}(이)가 NotReady가 되고, 그 후 {{tolerationS}}초가 지나면 파드가 축출됩니다.',
       'kubelet-control-plane':
@@ -207,7 +207,7 @@ export const koWhatIf: WhatIfMessages = {
       'no-api':
         'API 서버가 서비스하지 않습니다. 컨트롤러가 필요하므로 롤아웃이 진행되지 않고, 지금 삭제한 파드는 다시 만들어지지 않습니다.',
       'static-pods':
-        '{{component}}(은)는 {{nodes}}에서 정적 파드로 실행됩니다. 컨트롤러가 롤링하지 않으므로 컨트롤 플레인 노드 하나씩 갱신합니다(매니페스트 변경 또는 kubeadm으로 업그레이드).',
+        '{{component}}(은)는 {{nodes}}에서 정적 파드로 실행됩니다. 컨트롤러가 롤링하지 않으므로 컨트롤 플레인 노드를 한 대씩 갱신합니다(매니페스트 변경 또는 kubeadm으로 업그레이드).',
       'static-single': '{{component}}(은)는 노드 하나({{nodes}})에서만 실행됩니다. 갱신하는 동안 멈춥니다.',
       'etcd-spare-unknown':
         'etcd에 재시작할 여유 멤버가 있는지 알 수 없습니다: 투표 멤버 {{voters}}대(쿼럼 {{quorum}})가 노드로부터 추정되었지만 etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음). 첫 멤버를 재시작하기 전에 모든 etcd 멤버가 정상인지 확인하세요.',
@@ -564,7 +564,7 @@ export const koWhatIf: WhatIfMessages = {
     'no-load-balancer-down':
       '클라이언트가 로드 밸런서 대신 {{node}}의 API 서버에 직접 접속하는 경우: 다시 시작될 때까지 API를 쓸 수 없음',
     'kube-proxy-restart':
-      'API 서버에 닿지 않는 동안 kube-proxy가 재시작할 때(컨트롤 플레인 장애 중 노드 재부팅 등): 재동기화할 수 없어 노드가 비어 있거나 오래된 규칙으로 시작할 수 있음',
+      'API 서버에 연결되지 않는 동안 kube-proxy가 재시작할 때(컨트롤 플레인 장애 중 노드 재부팅 등): 재동기화할 수 없어 노드가 비어 있거나 오래된 규칙으로 시작할 수 있음',
     'backend-dies':
       'API 서버가 다운된 동안 백엔드 파드가 죽을 때: 엔드포인트를 뺄 수 없어 트래픽이 죽은 IP로 계속 감',
     'backend-dies-proxy':
@@ -719,11 +719,11 @@ export const koWhatIf: WhatIfMessages = {
     'kubeadm-repo-both':
       '각 노드에서 패키지를 올리기 전에: 저장소를 {{next}}(으)로 바꾸고 고정(hold)된 패키지를 풀어 올리세요 (pkgs.k8s.io는 마이너마다 저장소가 따로 있음). Debian/Ubuntu: {{aptRepo}}; 그다음 {{aptKubeadm}}; 나중에 kubelet과 kubectl: {{aptKubelet}}. RHEL 계열: {{yumRepo}}; 그다음 {{yumKubeadm}}; 나중에 {{yumKubelet}}. (아직 레거시 apt.kubernetes.io나 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정).',
     'etcd-member-down':
-      '클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 etcdctl endpoint health --cluster로 확인하고, 다른 유지보수보다 먼저 {{node}}의 멤버를 되살리세요.',
+      '클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 etcdctl endpoint health --cluster로 확인하고, 다른 유지보수보다 먼저 {{node}}의 멤버를 복구하세요.',
     'check-status-first':
-      '먼저 "상태"를 물어보세요. 무엇이든 재시작하기 전에 API 서버에 닿고 etcd가 정상이어야 합니다.',
+      '먼저 "상태"를 물어보세요. 무엇이든 재시작하기 전에 API 서버에 연결되고 etcd가 정상이어야 합니다.',
     'restore-api-first':
-      '먼저 API 서버를 복구하세요. API 서버에 닿지 않는 동안 kube-proxy, kubelet, 노드를 재시작하지 마세요.',
+      '먼저 API 서버를 복구하세요. API 서버에 연결되지 않는 동안 kube-proxy, kubelet, 노드를 재시작하지 마세요.',
     'verify-iptables': '재시작 후 {{node}}에 규칙이 돌아왔는지 확인하세요: iptables-save | grep -c KUBE-SVC',
     'verify-ipvs': '재시작 후 {{node}}의 가상 서버를 확인하세요: ipvsadm -Ln',
     'verify-nftables': '재시작 후 {{node}}의 테이블을 확인하세요: nft list table ip kube-proxy',
@@ -736,13 +736,13 @@ export const koWhatIf: WhatIfMessages = {
       '각 노드의 kube-proxy가 재시작되면 그 노드에서 Service 규칙을 다시 동기화했는지 모드와 상관없이 확인하세요: curl -sf http://127.0.0.1:10256/healthz (동기화될 때까지 실패합니다). 모드는 curl -s http://127.0.0.1:10249/proxyMode로 알 수 있고, 자세히 보려면 iptables 모드에서 iptables-save | grep -c KUBE-SVC, IPVS 모드에서 ipvsadm -Ln, nftables 모드에서 nft list table ip kube-proxy를 실행하세요.',
     'verify-proxy-health':
       '재시작 후 {{node}}에서 kube-proxy가 Service 규칙을 다시 동기화했는지 모드와 상관없이 확인하세요: curl -sf http://127.0.0.1:10256/healthz (동기화될 때까지 실패합니다). 모드는 curl -s http://127.0.0.1:10249/proxyMode로 알 수 있고, 자세히 보려면 iptables 모드에서 iptables-save | grep -c KUBE-SVC, IPVS 모드에서 ipvsadm -Ln, nftables 모드에서 nft list table ip kube-proxy를 실행하세요.',
-    'one-node-at-a-time': '한 번에 노드 하나씩 하고, 다음으로 가기 전에 확인하세요.',
+    'one-node-at-a-time': '한 번에 노드 한 대씩 진행하고, 다음으로 가기 전에 확인하세요.',
     'kubelet-down-writes-blocked':
       '{{node}}의 kubelet을 다시 시작하세요 (노드에서 systemctl restart kubelet): etcd가 쓰기를 거부하는 동안에는 아무것도 그 파드를 옮기거나 교체하지 않습니다.',
     'kubelet-down':
       '가능하면 {{graceS}}초 안에 {{node}}의 kubelet을 다시 시작하고 (노드에서 systemctl restart kubelet) 지켜보세요: kubectl get node {{node}} -w.',
     'node-agent-down':
-      '{{node}}의 {{component}}(을)를 되살리세요 (그 파드: kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
+      '{{node}}의 {{component}}(을)를 복구하세요 (그 파드: kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
     'kubelet-watch':
       'kubelet이 재시작하는 동안 노드를 지켜보세요: kubectl get node {{node}} -w. {{graceS}}초 안에 돌아와 Ready를 유지해야 합니다.',
     'apiserver-window':
@@ -784,7 +784,7 @@ export const koWhatIf: WhatIfMessages = {
       'kubectl drain {{node}} --ignore-daemonsets {{emptyDirFlag}}(v1.20보다 오래된 kubectl에서는 {{emptyDirOldFlag}}) 로 드레인하세요. {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
     'drain-command-force-emptydir':
       'kubectl drain {{node}} --ignore-daemonsets --force {{emptyDirFlag}}(v1.20보다 오래된 kubectl에서는 {{emptyDirOldFlag}}) 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며 아무것도 다시 만들지 않고, {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
-    uncordon: '끝나면 kubectl uncordon {{node}} 하세요. 그러지 않으면 새 파드를 받지 않습니다.',
+    uncordon: '끝나면 노드가 다시 새 파드를 받도록 uncordon하세요(kubectl uncordon {{node}}).',
     'upgrade-plan': '먼저 계획을 확인하세요: kubeadm upgrade plan.',
     'upgrade-plan-worker':
       '먼저 {{node}}(이)가 아닌 컨트롤 플레인 노드에서 계획을 확인하세요: kubeadm upgrade plan.',

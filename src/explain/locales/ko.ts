@@ -147,7 +147,7 @@ export const ko: Messages = {
       'not-ready':
         '{{node}}(은)는 이미 NotReady 상태입니다 (Ready={{ready}}): 이미 데이터 플레인에서 빠져 있습니다.',
       'lease-stale':
-        '{{node}}의 노드 Lease가 {{ageS}}초 전에 마지막으로 갱신되었습니다 (node-monitor grace period {{graceS}}초 초과): 그 뒤로 kubelet이 API 서버에 닿지 못하고 있습니다 (멈췄거나, 중지되었거나, 끊김). 이런 kubelet은 축출을 확인해 주지 못하므로 {{node}} 드레인이 멈출 수 있고, 축출된 파드는 Terminating으로 남습니다.',
+        '{{node}}의 노드 Lease가 {{ageS}}초 전에 마지막으로 갱신되었습니다 (node-monitor grace period {{graceS}}초 초과): 그 뒤로 kubelet이 API 서버에 연결하지 못하고 있습니다 (멈췄거나, 중지되었거나, 끊김). 이런 kubelet은 축출을 확인해 주지 못하므로 {{node}} 드레인이 멈출 수 있고, 축출된 파드는 Terminating으로 남습니다.',
     },
     'concurrent-disruption': {
       'control-plane':
@@ -165,25 +165,25 @@ export const ko: Messages = {
     },
     'control-plane-count': {
       single:
-        '{{node}}(은)는 유일한 컨트롤 플레인 노드입니다: 재부팅하는 동안 API 서버, etcd, 스케줄러, 컨트롤러 매니저가 모두 멈춥니다.',
+        '{{node}} 한 대가 컨트롤 플레인 전부입니다: 재부팅하는 동안 API 서버, etcd, 스케줄러, 컨트롤러 매니저가 모두 멈춥니다.',
       'single-lost':
-        '{{node}}(은)는 유일한 컨트롤 플레인 노드입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, etcd, 스케줄러, 컨트롤러 매니저가 모두 멈춥니다.',
+        '{{node}} 한 대가 컨트롤 플레인 전부입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, etcd, 스케줄러, 컨트롤러 매니저가 모두 멈춥니다.',
       'single-etcd-unknown-lost':
-        '{{node}}(은)는 유일한 컨트롤 플레인 노드입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, 스케줄러, 컨트롤러 매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
+        '{{node}} 한 대가 컨트롤 플레인 전부입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, 스케줄러, 컨트롤러 매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
       'single-sqlite-lost':
-        '{{node}}(은)는 유일한 컨트롤 플레인 노드입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, 스케줄러, 컨트롤러 매니저와 k3s의 SQLite 데이터스토어(모두 k3s server 프로세스 안)가 멈춥니다.',
+        '{{node}} 한 대가 컨트롤 플레인 전부입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, 스케줄러, 컨트롤러 매니저와 k3s의 SQLite 데이터스토어(모두 k3s server 프로세스 안)가 멈춥니다.',
       'single-datastore-lost':
-        '{{node}}(은)는 유일한 컨트롤 플레인 노드입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, 스케줄러, 컨트롤러 매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 이 노드의 SQLite 또는 외부 데이터스토어에 있습니다).',
+        '{{node}} 한 대가 컨트롤 플레인 전부입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, 스케줄러, 컨트롤러 매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 이 노드의 SQLite 또는 외부 데이터스토어에 있습니다).',
       'single-etcd-unknown':
-        '{{node}}(은)는 유일한 컨트롤 플레인 노드입니다: 재부팅하는 동안 API 서버, 스케줄러, 컨트롤러 매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
+        '{{node}} 한 대가 컨트롤 플레인 전부입니다: 재부팅하는 동안 API 서버, 스케줄러, 컨트롤러 매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
       'no-other-ready-etcd-unknown':
         'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API 서버, 스케줄러, 컨트롤러 매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
       'status-single-etcd-unknown':
         '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, 스케줄링, 자동 복구가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
       'single-sqlite':
-        '{{node}}(은)는 유일한 컨트롤 플레인 노드입니다: 재부팅하는 동안 API 서버, 스케줄러, 컨트롤러 매니저와 k3s의 SQLite 데이터스토어(모두 k3s server 프로세스 안)가 멈춥니다.',
+        '{{node}} 한 대가 컨트롤 플레인 전부입니다: 재부팅하는 동안 API 서버, 스케줄러, 컨트롤러 매니저와 k3s의 SQLite 데이터스토어(모두 k3s server 프로세스 안)가 멈춥니다.',
       'single-datastore':
-        '{{node}}(은)는 유일한 컨트롤 플레인 노드입니다: 재부팅하는 동안 API 서버, 스케줄러, 컨트롤러 매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 이 노드의 SQLite 또는 외부 데이터스토어에 있습니다).',
+        '{{node}} 한 대가 컨트롤 플레인 전부입니다: 재부팅하는 동안 API 서버, 스케줄러, 컨트롤러 매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 이 노드의 SQLite 또는 외부 데이터스토어에 있습니다).',
       'no-other-ready':
         'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API 서버, etcd, 스케줄러, 컨트롤러 매니저가 멈춥니다.',
       'no-other-ready-sqlite':
@@ -283,7 +283,7 @@ export const ko: Messages = {
         'etcd를 관찰할 수 없습니다: 파드가 스냅샷에 없고 etcd 데이터도 없어 쿼럼을 알 수 없습니다.',
       embedded: 'etcd는 서버에 내장되어 있습니다: etcd 역할을 가진 서버마다 멤버 하나 ({{sourceText}}).',
       'datastore-sqlite':
-        'etcd 역할을 가진 노드가 없고, k3s server에 기록된 설정(k3s.io/node-args, k3s.io/node-env)이 다른 데이터스토어를 고르지 않습니다 (--cluster-init, --server, --datastore-endpoint 없음): k3s는 기본 데이터스토어인 SQLite에 상태를 server 위에 둡니다. 점검할 etcd도 쿼럼도 없습니다.',
+        'etcd 역할을 가진 노드가 없고, k3s server에 기록된 설정(k3s.io/node-args, k3s.io/node-env)이 다른 데이터스토어를 고르지 않습니다 (--cluster-init, --server, --datastore-endpoint 없음): k3s는 기본 데이터스토어인 SQLite로 상태를 server 노드에 저장합니다. 점검할 etcd도 쿼럼도 없습니다.',
       datastore:
         'etcd 역할을 가진 노드가 없습니다: k3s는 상태를 SQLite나 외부 데이터스토어에 두므로 노드에서 점검할 etcd 쿼럼이 없습니다.',
       'probe-tls':
@@ -376,13 +376,13 @@ export const ko: Messages = {
       alarms:
         'etcd 알람이 켜져 있습니다: {{alarms}}. 클러스터가 읽기와 삭제만 받으므로 축출(eviction)도 실패합니다.',
       nospace:
-        'etcd에 NOSPACE 알람이 켜져 있습니다 ({{alarms}}): 데이터베이스가 공간 할당량(quota)에 도달해 etcd가 읽기와 삭제만 받습니다. apiserver는 살아 있고 /readyz도 통과하지만 아무것도 바꿀 수 없습니다: kubectl 변경, 축출(drain 실패), 스케줄링, Lease 갱신이 모두 안 됩니다.',
+        'etcd에 NOSPACE 알람이 켜져 있습니다 ({{alarms}}): 데이터베이스가 쿼터에 도달해 etcd가 읽기와 삭제만 받습니다. apiserver는 살아 있고 /readyz도 통과하지만 아무것도 바꿀 수 없습니다: kubectl 변경, 축출(드레인 실패), 스케줄링, Lease 갱신이 모두 안 됩니다.',
       unknown:
         'etcd 알람 목록을 읽지 못했습니다 (리더가 있어야 응답합니다): NOSPACE나 CORRUPT 알람이 없다고 단정할 수 없습니다.',
     },
     'etcd-db-size': {
-      high: 'etcd 데이터베이스가 쿼터 {{quotaMiB}} MiB 중 {{dbSizeMiB}} MiB ({{percent}} %)를 쓰고 있습니다.',
-      fine: 'etcd 데이터베이스가 쿼터 {{quotaMiB}} MiB 중 {{dbSizeMiB}} MiB ({{percent}} %)를 쓰고 있습니다.',
+      high: 'etcd 데이터베이스가 쿼터 {{quotaMiB}} MiB 중 {{dbSizeMiB}} MiB ({{percent}}%)를 쓰고 있습니다.',
+      fine: 'etcd 데이터베이스가 쿼터 {{quotaMiB}} MiB 중 {{dbSizeMiB}} MiB ({{percent}}%)를 쓰고 있습니다.',
     },
     'orphaned-daemonset-pods': {
       missing:

@@ -26,26 +26,13 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAnswerService } from '../../src/answer/answer.js';
 import { parseCommand } from '../../src/commands/parse-command.js';
 import { summarizeRequest } from '../../src/commands/request-summary.js';
 import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import type { KNode } from '../../src/cluster/types.js';
-import type { BotConfig } from '../../src/config/bot-config.js';
-import { renderText } from '../../src/explain/render-text.js';
-import type { AnswerJob } from '../../src/queue/job.js';
+import { fixtureClusterFiles, snapshotAnswers } from '../helpers/snapshot-answers.js';
 
-const SCENARIOS = join(process.cwd(), 'test/fixtures/scenarios');
-const REAL = join(process.cwd(), 'test/fixtures/real-clusters');
-const files = [
-  ...readdirSync(SCENARIOS)
-    .filter((f) => /^\d+.*\.json$/.test(f))
-    .map((f) => join(SCENARIOS, f)),
-  ...readdirSync(REAL)
-    .filter((f) => /^\d+.*\.json$/.test(f))
-    .map((f) => join(REAL, f)),
-  join(process.cwd(), 'examples/ha-3cp.json'),
-];
+const files = fixtureClusterFiles();
 
 /** Rejected variants: each a pattern and the term the answers use instead. */
 const REJECTED: [RegExp, string][] = [
@@ -106,34 +93,9 @@ for (const [i, file] of files.entries()) {
     workers: nodes.filter((n) => !isCp(n)).map((n) => n.metadata.name),
   });
 }
-const config: BotConfig = {
-  source: 'test',
-  clusters: Object.fromEntries(
-    files.map((f, i) => [
-      `k${i}`,
-      { kind: 'snapshot' as const, snapshot: f, requestTimeoutMs: 5000, deadlineMs: 20000 },
-    ]),
-  ),
-  defaultCluster: 'k0',
-  locale: 'ko',
-  jobTimeoutMs: 60000,
-  logLevel: 'silent',
-};
-const service = createAnswerService({ config, snapshotsFromFile: true });
+const service = snapshotAnswers(Object.fromEntries(files.map((f, i) => [`k${i}`, f])), { fromFile: true });
 afterAll(() => service.close());
-
-async function ask(cluster: string, text: string): Promise<string> {
-  const job: AnswerJob = {
-    requestId: `ko-terms-${cluster}`,
-    text,
-    cluster,
-    locale: 'ko',
-    user: { platform: 'console', id: 'tester' },
-    replyTo: { platform: 'console', address: {} },
-    enqueuedAt: new Date().toISOString(),
-  };
-  return renderText(await service.answer(job));
-}
+const ask = (cluster: string, text: string): Promise<string> => service.ask(cluster, text, 'ko');
 
 /** Every Korean answer of every cluster, by "cluster: request". */
 async function allAnswers(): Promise<Map<string, string>> {

@@ -50,6 +50,7 @@ const REJECTED: [RegExp, string][] = [
   [/로드밸런서/g, '로드 밸런서'],
   [/컨트롤플레인|데이터플레인/g, '컨트롤 플레인 / 데이터 플레인'],
   [/리더 선거/g, '리더 선출'],
+  [/Lease를 가지고/g, 'Lease를 보유 (the holderIdentity is its 보유자)'],
   // kinds keep their API names (issue 16): DaemonSet, not 데몬셋; replica is 레플리카, not 복제본
   [/데몬셋/g, 'DaemonSet'],
   [/복제본/g, '레플리카'],
@@ -62,7 +63,7 @@ const REJECTED: [RegExp, string][] = [
   [/파드 ?\d+대|\d+대의? 파드/g, 'pods counted in 개'],
   // Word-for-word renderings of English idioms the reviewer found (issue 30).
   [
-    /보조를 맞추|얼마나 오래|합동 분석|견딜 수|견딥니다|견디|API 서버에 닿|쿼럼이 설 때까지|옮겨 주는 것이 없/g,
+    /보조를 맞추|얼마나 오래|합동 분석|견딜 수|견딥니다|견디|API 서버에 닿|쿼럼이 설 때까지|옮겨 주는 것이 없|바꾸는 것이 없|컨트롤 플레인 뒤에|되살/g,
     'no English idiom rendered word for word',
   ],
   // 합니다체, not 해요체 (imperatives in -세요 are the answers' polite requests, as today).

@@ -68,7 +68,7 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     'control-no-leader':
       '컨트롤 플레인 노드는 한 번에 하나씩 진행해 etcd 투표 멤버가 동시에 둘 이상 내려가지 않게 합니다(쿼럼 = 투표 멤버 floor(n/2)+1). 투표권이 없는 멤버를 먼저 진행합니다.',
     workers:
-      '워커 노드는 컨트롤 플레인 뒤에 한 번에 최대 {{batch}}대씩 진행합니다. 모든 PodDisruptionBudget과 축출 파드의 자리가 유지될 때만 묶음을 늘립니다.',
+      '워커 노드는 컨트롤 플레인 다음에 한 번에 최대 {{batch}}대씩 진행합니다. 모든 PodDisruptionBudget과 축출 파드의 자리가 유지될 때만 묶음을 늘립니다.',
   },
   askOneByOne: '쿼럼과 모든 PodDisruptionBudget을 지키는 순서는 "{{example}}"(이)라고 물어보세요.',
   askOneByOneDrain: '모든 PodDisruptionBudget을 지키는 순서는 "{{example}}"(이)라고 물어보세요.',

@@ -163,22 +163,22 @@ export const koWhatIf: WhatIfMessages = {
       'etcd-single':
         '{{node}}의 etcd 멤버 재시작: 유일한 etcd 멤버(쿼럼 1)라서 재시작하는 동안 쿼럼이 없습니다: 돌아올 때까지 리더도 쓰기도 없습니다.',
       'scheduler-leader':
-        '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다. 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받고, 그동안 새 파드가 스케줄되지 않습니다.',
+        '{{node}}(이)가 kube-scheduler 리더 Lease를 보유하고 있습니다. 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받고, 그동안 새 파드가 스케줄되지 않습니다.',
       'scheduler-only': '{{node}}에만 kube-scheduler가 있습니다. 돌아올 때까지 파드가 스케줄되지 않습니다.',
       'scheduler-standby':
         '{{node}}의 kube-scheduler는 대기 인스턴스입니다(리더는 {{holder}}). 재시작해도 달라지는 것이 없습니다.',
       'controller-manager-leader':
-        '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다. 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받고, 그동안 조정(reconciliation)이 멈춥니다.',
+        '{{node}}(이)가 kube-controller-manager 리더 Lease를 보유하고 있습니다. 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받고, 그동안 조정(reconciliation)이 멈춥니다.',
       'controller-manager-only':
         '{{node}}에만 kube-controller-manager가 있습니다. 돌아올 때까지 자동 복구와 엔드포인트 갱신이 멈춥니다.',
       'controller-manager-standby':
         '{{node}}의 kube-controller-manager는 대기 인스턴스입니다(리더는 {{holder}}). 재시작해도 달라지는 것이 없습니다.',
       'leader-local-api':
-        '{{node}}의 {{component}}(이)가 리더 Lease를 가지고 있으며 {{node}} 자신의 API 서버로만 API에 접속합니다(kubeadm이 kubeconfig를 로드 밸런서가 아닌 그 API 서버로 지정). 그 API 서버가 재시작하는 동안 Lease를 갱신하지 못해 리더 역할을 내려놓고, Lease가 만료되면 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
+        '{{node}}의 {{component}}(이)가 리더 Lease를 보유하고 있으며 {{node}} 자신의 API 서버로만 API에 접속합니다(kubeadm이 kubeconfig를 로드 밸런서가 아닌 그 API 서버로 지정). 그 API 서버가 재시작하는 동안 Lease를 갱신하지 못해 리더 역할을 내려놓고, Lease가 만료되면 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
       'leader-local-api-only':
-        '{{node}}의 {{component}}(이)가 리더 Lease를 가지고 있으며 {{node}} 자신의 API 서버로만 API에 접속합니다(kubeadm이 kubeconfig를 로드 밸런서가 아닌 그 API 서버로 지정). 다른 노드에 대기 인스턴스가 없습니다: 그 API 서버가 재시작하는 동안 Lease를 갱신하지 못하고, API 서버가 돌아올 때까지 멈춥니다.',
+        '{{node}}의 {{component}}(이)가 리더 Lease를 보유하고 있으며 {{node}} 자신의 API 서버로만 API에 접속합니다(kubeadm이 kubeconfig를 로드 밸런서가 아닌 그 API 서버로 지정). 다른 노드에 대기 인스턴스가 없습니다: 그 API 서버가 재시작하는 동안 Lease를 갱신하지 못하고, API 서버가 돌아올 때까지 멈춥니다.',
       'leader-local-api-unknown':
-        '{{node}}의 {{component}}(이)가 리더 Lease를 가지고 있습니다. {{node}} 자신의 API 서버로 API에 접속한다면(kubeadm v1.19.1부터의 kubeconfig; 여기서는 버전을 보지 못했습니다) 그 API 서버가 재시작하는 동안 Lease를 갱신하지 못하고, 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
+        '{{node}}의 {{component}}(이)가 리더 Lease를 보유하고 있습니다. {{node}} 자신의 API 서버로 API에 접속한다면(kubeadm v1.19.1부터의 kubeconfig; 여기서는 버전을 보지 못했습니다) 그 API 서버가 재시작하는 동안 Lease를 갱신하지 못하고, 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
       coredns:
         'CoreDNS({{workload}})는 {{replicas}}개 중 {{ready}}개 레플리카가 {{nodes}}에서 준비되어 있습니다. 하나가 재시작하는 동안 나머지가 계속 응답합니다.',
       'coredns-single':
@@ -273,19 +273,19 @@ export const koWhatIf: WhatIfMessages = {
       'apiserver-last-node':
         '{{node}}의 API 서버가 유일하게 살아 있는 API 서버입니다: 장애가 나면 다시 시작될 때까지 모든 API 호출(kubectl, 컨트롤러, 스케줄링)이 멈춥니다. 실행 중인 파드와 Service 트래픽은 영향이 없습니다.',
       'leader-local-api':
-        '{{node}}의 {{component}}(이)가 리더 Lease를 가지고 있으며 {{node}} 자신의 API 서버로만 API에 접속합니다(kubeadm이 kubeconfig를 로드 밸런서가 아닌 그 API 서버로 지정). 그 API 서버가 다운된 동안 Lease를 갱신하지 못해 리더 역할을 내려놓고, Lease가 만료되면 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
+        '{{node}}의 {{component}}(이)가 리더 Lease를 보유하고 있으며 {{node}} 자신의 API 서버로만 API에 접속합니다(kubeadm이 kubeconfig를 로드 밸런서가 아닌 그 API 서버로 지정). 그 API 서버가 다운된 동안 Lease를 갱신하지 못해 리더 역할을 내려놓고, Lease가 만료되면 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
       'leader-local-api-only':
-        '{{node}}의 {{component}}(이)가 리더 Lease를 가지고 있으며 {{node}} 자신의 API 서버로만 API에 접속합니다(kubeadm이 kubeconfig를 로드 밸런서가 아닌 그 API 서버로 지정). 다른 노드에 대기 인스턴스가 없습니다: 그 API 서버가 다운된 동안 Lease를 갱신하지 못하고, API 서버가 다시 시작될 때까지 멈춥니다.',
+        '{{node}}의 {{component}}(이)가 리더 Lease를 보유하고 있으며 {{node}} 자신의 API 서버로만 API에 접속합니다(kubeadm이 kubeconfig를 로드 밸런서가 아닌 그 API 서버로 지정). 다른 노드에 대기 인스턴스가 없습니다: 그 API 서버가 다운된 동안 Lease를 갱신하지 못하고, API 서버가 다시 시작될 때까지 멈춥니다.',
       'leader-local-api-unknown':
-        '{{node}}의 {{component}}(이)가 리더 Lease를 가지고 있습니다. {{node}} 자신의 API 서버로 API에 접속한다면(kubeadm v1.19.1부터의 kubeconfig; 여기서는 버전을 보지 못했습니다) 그 API 서버가 다운된 동안 Lease를 갱신하지 못하고, 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
+        '{{node}}의 {{component}}(이)가 리더 Lease를 보유하고 있습니다. {{node}} 자신의 API 서버로 API에 접속한다면(kubeadm v1.19.1부터의 kubeconfig; 여기서는 버전을 보지 못했습니다) 그 API 서버가 다운된 동안 Lease를 갱신하지 못하고, 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
       'scheduler-leader-node':
-        '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다: 장애가 나면 대기 인스턴스({{standbys}})가 Lease가 만료된 뒤({{leaseDurationSeconds}}초)에야 Lease를 가져가며, 그동안 새 파드가 스케줄되지 않습니다. {{node}}의 kube-scheduler는 다시 시작될 때까지 내려가 있습니다.',
+        '{{node}}(이)가 kube-scheduler 리더 Lease를 보유하고 있습니다: 장애가 나면 대기 인스턴스({{standbys}})가 Lease가 만료된 뒤({{leaseDurationSeconds}}초)에야 Lease를 가져가며, 그동안 새 파드가 스케줄되지 않습니다. {{node}}의 kube-scheduler는 다시 시작될 때까지 내려가 있습니다.',
       'scheduler-only-node':
         '{{node}}에서 유일한 kube-scheduler가 실행됩니다: 다시 시작될 때까지 파드가 스케줄되지 않습니다.',
       'scheduler-standby-node':
         '{{node}}의 kube-scheduler는 대기 인스턴스입니다(리더는 {{holder}}): 스케줄링은 계속되고, 다시 시작될 때까지 대기 인스턴스가 하나 줄어듭니다.',
       'controller-manager-leader-node':
-        '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다: 장애가 나면 대기 인스턴스({{standbys}})가 Lease가 만료된 뒤({{leaseDurationSeconds}}초)에야 Lease를 가져가며, 그동안 조정(reconciliation)이 멈춥니다. {{node}}의 kube-controller-manager는 다시 시작될 때까지 내려가 있습니다.',
+        '{{node}}(이)가 kube-controller-manager 리더 Lease를 보유하고 있습니다: 장애가 나면 대기 인스턴스({{standbys}})가 Lease가 만료된 뒤({{leaseDurationSeconds}}초)에야 Lease를 가져가며, 그동안 조정(reconciliation)이 멈춥니다. {{node}}의 kube-controller-manager는 다시 시작될 때까지 내려가 있습니다.',
       'controller-manager-only-node':
         '{{node}}에서 유일한 kube-controller-manager가 실행됩니다: 다시 시작될 때까지 조정(자동 복구, 엔드포인트 갱신)이 멈춥니다.',
       'controller-manager-standby-node':
@@ -412,11 +412,11 @@ export const koWhatIf: WhatIfMessages = {
   lost: {
     'leader-scheduler': {
       'held-here':
-        '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다: 노드가 내려가면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출(leader election)로 대기 인스턴스({{standbys}})가 넘겨받습니다. 그동안 새 파드가 스케줄되지 않습니다.',
+        '{{node}}(이)가 kube-scheduler 리더 Lease를 보유하고 있습니다: 노드가 내려가면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출(leader election)로 대기 인스턴스({{standbys}})가 넘겨받습니다. 그동안 새 파드가 스케줄되지 않습니다.',
     },
     'leader-controller-manager': {
       'held-here':
-        '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다: 노드가 내려가면 약 {{leaseDurationSeconds}}초 후 리더 선출(leader election)로 대기 인스턴스({{standbys}})로 넘어갑니다. 그동안 조정(자동 복구, 엔드포인트 갱신)이 멈춥니다.',
+        '{{node}}(이)가 kube-controller-manager 리더 Lease를 보유하고 있습니다: 노드가 내려가면 약 {{leaseDurationSeconds}}초 후 리더 선출(leader election)로 대기 인스턴스({{standbys}})로 넘어갑니다. 그동안 조정(자동 복구, 엔드포인트 갱신)이 멈춥니다.',
     },
     'workloads-on-control-plane': {
       'system-stranded':
@@ -617,7 +617,7 @@ export const koWhatIf: WhatIfMessages = {
     'leader-lease': '리더 교체는 최대 Lease 기간인 {{seconds}}초',
     // 장애가 난 노드는 스스로 돌아오지 않습니다 (reader5 F2): 재부팅 시간 없음.
     'node-down':
-      '{{graceS}}초 후 NotReady, 그 후 {{tolerationS}}초 뒤 파드 축출(전체 약 {{totalS}}초). {{node}} 자체는 누군가 되살릴 때까지 다운',
+      '{{graceS}}초 후 NotReady, 그 후 {{tolerationS}}초 뒤 파드 축출(전체 약 {{totalS}}초). {{node}} 자체는 누군가 복구할 때까지 다운',
     'node-down-none': '{{graceS}}초 후 NotReady. 축출되거나 다른 곳에 다시 만들어지는 파드는 없음',
     'node-down-no-controller':
       '{{node}}(이)가 돌아올 때까지: 그동안 NotReady 표시, 축출, 다시 스케줄이 없고 자동 복구도 없음',

@@ -192,7 +192,7 @@ export const ko: Messages = {
         'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API 서버, 스케줄러, 컨트롤러 매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 SQLite 또는 외부 데이터스토어에 있습니다).',
       redundant: '다른 컨트롤 플레인 노드 {{readyOthers}}대가 Ready 상태로 남습니다.',
       partial:
-        '파일이 일부분입니다: OpenShift의 etcd quorum guard는 컨트롤 플레인 노드 {{total}}대를 세지만 파일에는 {{node}}만 있습니다. 다른 컨트롤 플레인 노드, 그들이 Ready인지, etcd 멤버 구성과 쿼럼은 알 수 없습니다.',
+        '파일이 일부분입니다: OpenShift의 etcd quorum guard는 컨트롤 플레인 노드 {{total}}대를 세지만 파일에는 {{node}}만 있습니다. 다른 컨트롤 플레인 노드와 그 노드들이 Ready인지, etcd 멤버 구성과 쿼럼은 알 수 없습니다.',
       'status-partial':
         '파일이 일부분입니다: OpenShift의 etcd quorum guard는 컨트롤 플레인 노드 {{total}}대를 세지만 파일에는 {{seen}}대만 있습니다. 다른 컨트롤 플레인 노드와 etcd 멤버 구성, 쿼럼은 알 수 없습니다.',
       'partial-from-guard':
@@ -238,11 +238,11 @@ export const ko: Messages = {
     },
     'leader-scheduler': {
       'held-here':
-        '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다: 재부팅이 시작되면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출(leader election)로 대기 인스턴스({{standbys}})가 넘겨받습니다. 그동안 새 파드가 스케줄되지 않습니다.',
+        '{{node}}(이)가 kube-scheduler 리더 Lease를 보유하고 있습니다: 재부팅이 시작되면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출(leader election)로 대기 인스턴스({{standbys}})가 넘겨받습니다. 그동안 새 파드가 스케줄되지 않습니다.',
       'held-here-no-quorum':
-        '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다. 쿼럼이 없으면 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 쿼럼이 돌아올 때까지 파드가 스케줄되지 않습니다.',
+        '{{node}}(이)가 kube-scheduler 리더 Lease를 보유하고 있습니다. 쿼럼이 없으면 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 쿼럼이 돌아올 때까지 파드가 스케줄되지 않습니다.',
       'held-here-writes-blocked':
-        '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다. etcd가 쓰기를 거부하는 동안에는 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 알람이 해제될 때까지 파드가 스케줄되지 않습니다.',
+        '{{node}}(이)가 kube-scheduler 리더 Lease를 보유하고 있습니다. etcd가 쓰기를 거부하는 동안에는 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 알람이 해제될 때까지 파드가 스케줄되지 않습니다.',
       'no-standby': '{{node}}에 유일한 kube-scheduler가 있습니다: 돌아올 때까지 파드가 스케줄되지 않습니다.',
       stale:
         'kube-scheduler 리더 Lease(보유자 {{holder}})가 {{renewAgeS}}초 전에 마지막으로 갱신되어 Lease 기간 {{leaseDurationSeconds}}초를 넘었습니다: 스케줄링이 이미 실패하고 있습니다.',
@@ -253,11 +253,11 @@ export const ko: Messages = {
     },
     'leader-controller-manager': {
       'held-here':
-        '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다: 약 {{leaseDurationSeconds}}초 후 리더 선출(leader election)로 대기 인스턴스({{standbys}})로 넘어갑니다. 그동안 조정(자동 복구, 엔드포인트 갱신)이 멈춥니다.',
+        '{{node}}(이)가 kube-controller-manager 리더 Lease를 보유하고 있습니다: 약 {{leaseDurationSeconds}}초 후 리더 선출(leader election)로 대기 인스턴스({{standbys}})로 넘어갑니다. 그동안 조정(자동 복구, 엔드포인트 갱신)이 멈춥니다.',
       'held-here-no-quorum':
-        '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다. 쿼럼이 없으면 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 쿼럼이 돌아올 때까지 아무것도 조정되지 않습니다.',
+        '{{node}}(이)가 kube-controller-manager 리더 Lease를 보유하고 있습니다. 쿼럼이 없으면 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 쿼럼이 돌아올 때까지 아무것도 조정되지 않습니다.',
       'held-here-writes-blocked':
-        '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다. etcd가 쓰기를 거부하는 동안에는 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 알람이 해제될 때까지 아무것도 조정되지 않습니다.',
+        '{{node}}(이)가 kube-controller-manager 리더 Lease를 보유하고 있습니다. etcd가 쓰기를 거부하는 동안에는 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 알람이 해제될 때까지 아무것도 조정되지 않습니다.',
       'no-standby': '{{node}}에 유일한 kube-controller-manager가 있습니다: 돌아올 때까지 조정이 멈춥니다.',
       stale:
         'kube-controller-manager 리더 Lease(보유자 {{holder}})가 {{renewAgeS}}초 전에 마지막으로 갱신되어 Lease 기간 {{leaseDurationSeconds}}초를 넘었습니다: 컨트롤러가 이미 멈춰 있습니다.',
@@ -653,10 +653,10 @@ export const ko: Messages = {
       uncordon:
         'kubectl uncordon은 {{node}}에 다시 파드가 배치될 수 있게만 합니다: 이전에 축출된 파드를 되돌리지는 않습니다. 아래는 {{node}}의 드레인 분석입니다.',
       refused:
-        '붙여 넣은 그대로라면 kubectl drain은 아무것도 축출하기 전에 멈춥니다: {{pods}}를 거부합니다 (괄호 안은 각 파드에 필요한 플래그).',
+        '붙여 넣은 그대로라면 kubectl drain은 아무것도 축출하기 전에 멈춥니다: {{pods}}(을)를 거부합니다 (괄호 안은 각 파드에 필요한 플래그).',
       'force-deletes':
         '--force는 컨트롤러가 없는 파드 {{count}}개를 영구히 삭제합니다 (다시 만들어지지 않습니다): {{pods}}.',
-      'force-nothing': '--force는 {{node}}에서 바꾸는 것이 없습니다: 그곳의 모든 파드에 컨트롤러가 있습니다.',
+      'force-nothing': '--force는 {{node}}에서 아무 효과가 없습니다: 그곳의 모든 파드에 컨트롤러가 있습니다.',
       'emptydir-deletes':
         'emptyDir 플래그는 파드 {{count}}개의 emptyDir 데이터를 삭제합니다 (괄호 안은 볼륨): {{pods}}.',
       'emptydir-nothing':

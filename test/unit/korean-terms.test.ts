@@ -174,6 +174,8 @@ describe('Korean terms (issue 30 item 5)', () => {
         .map((f) => join(locales, f)),
       join(process.cwd(), 'adapters/slack/slack-texts.ts'),
       join(process.cwd(), 'src/commands/help-examples.ts'),
+      // the readings offered when a request is not understood
+      join(process.cwd(), 'src/commands/clarify.ts'),
     ];
     const found = sources.flatMap((f) =>
       readFileSync(f, 'utf8')

@@ -24,7 +24,7 @@ const TEXTS = {
   ko: {
     'checking-node': '{cluster}의 {node} 확인 중…',
     'checking-drain': '{cluster}의 {node} 드레인 후 재부팅 영향 확인 중…',
-    'checking-status': '{cluster}의 HA·정족수 상태 확인 중…',
+    'checking-status': '{cluster}의 HA·쿼럼 상태 확인 중…',
     'checking-drain-only': '{cluster}의 {node} 드레인 영향 확인 중…',
     'checking-upgrade': '{cluster}의 {node} 업그레이드 영향 확인 중…',
     'checking-cluster': '{cluster} 확인 중…',

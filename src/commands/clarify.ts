@@ -44,10 +44,10 @@ const ACTION_READINGS: Readonly<Record<Locale, Readonly<Record<string, readonly 
     help: ['help'],
   },
   ko: {
-    reboot: ['워커 노드 하나씩 재부팅해도 돼?', '마스터 노드 하나씩 재부팅해도 돼?', '상태'],
+    reboot: ['워커 노드 하나씩 재부팅해도 돼?', '컨트롤 플레인 노드 하나씩 재부팅해도 돼?', '상태'],
     drain: ['워커 노드 하나씩 드레인해도 돼?', '상태'],
     upgrade: ['클러스터 업그레이드 어떻게 해?', '상태'],
-    down: ['마스터 전부 다운되면 어떻게 돼?', '상태'],
+    down: ['컨트롤 플레인 노드가 모두 다운되면 어떻게 돼?', '상태'],
     status: ['상태'],
     help: ['도움말'],
   },

@@ -170,7 +170,7 @@ export const MAINTENANCE_HELP_EXAMPLES: Readonly<
   ],
   ko: [
     {
-      form: '[CLUSTER 클러스터] NODE 유지보수 요청 [사유] [CLUSTER 클러스터에서]  (승인 후 코든, 드레인, 재부팅 대기, 언코든)',
+      form: '[CLUSTER 클러스터] NODE 유지보수 요청 [사유] [CLUSTER 클러스터에서]  (승인 후 cordon, 드레인, 재부팅 대기, uncordon)',
       example: 'atlas-cp-2 유지보수 요청 커널 업데이트 prod 클러스터에서',
     },
     { form: 'NODE 재부팅 요청 [사유]', example: 'atlas-cp-2 재부팅 요청' },

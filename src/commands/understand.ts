@@ -82,7 +82,7 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
   ],
   drain: [
     /\b(?:drain|drains|drained|draining|evacuate|evacuated|evacuating|empty\s+out|cordon|cordoned|cordoning)\b/u,
-    /드레인|코든|비워도|비워야|비우면|비우기|비울/u,
+    /드레인|코든|코돈|비워도|비워야|비우면|비우기|비울/u,
   ],
   down: [
     /\b(?:go|goes|went|going|gets?|got)\s+down\b/u,

@@ -1046,7 +1046,10 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   // OpenShift quorum guard's counts are its PodDisruptionBudget's recorded status, and say so).
   if (reply.findings.some((f) => f.check === 'etcd-quorum-after' && /(^|-)unknown/.test(f.variant)))
     for (const s of sentences)
-      if (/allows \d+ master disruptions? now \(/.test(s) || /지금 마스터 \d+대까지 중단 가능/.test(s))
+      if (
+        /allows \d+ master disruptions? now \(/.test(s) ||
+        /지금 (?:마스터|컨트롤 플레인 노드) \d+대까지 중단 가능/.test(s)
+      )
         out.push(`etcd quorum is unknown, yet a sentence states quorum figures as fact: "${s}"`);
   // 13e. "its pods can move elsewhere" only where the capacity check found room for them.
   if (!reply.findings.some((f) => f.check === 'capacity' && f.variant === 'fits'))
@@ -1103,7 +1106,7 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   // workloads there tolerate it.
   if (
     reply.findings.some((f) => f.check === 'workloads-on-control-plane' && f.facts.tainted === true) &&
-    /restor\w* the control-plane NoSchedule taint|NoSchedule (?:taint|테인트) 복원|테인트를 (?:다시|복원)/.test(
+    /restor\w* the control-plane NoSchedule taint|NoSchedule taint 복원|taint를 (?:다시|복원)/.test(
       reply.advice.join('\n'),
     )
   )
@@ -1135,13 +1138,13 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   }
 
   // 22. Korean sentences end with a full stop before the next begins (a rolling plan's step ran its
-  // concern into "다음 단계 전에 …", issue 16); one term per kind (DaemonSet, never 데몬셋; 테인트,
-  // never "NoSchedule taint"); none left is said as none, not "0개만 남아".
+  // concern into "다음 단계 전에 …", issue 16); one term per kind (DaemonSet, never 데몬셋; taint,
+  // never 테인트: issue 30 item 5, test/unit/korean-terms.test.ts); none left is said as none, not "0개만 남아".
   if (reply.locale === 'ko') {
     for (const m of text.matchAll(/(?:니다|세요)[ \t]+[^\s(][^\n]{0,30}/g))
       out.push(`a Korean sentence runs into the next without a full stop: "${m[0]}"`);
-    for (const m of text.matchAll(/데몬셋|NoSchedule taint/g))
-      out.push(`a Korean term not the one the locales use (DaemonSet, 테인트): "${m[0]}"`);
+    for (const m of text.matchAll(/데몬셋|테인트/g))
+      out.push(`a Korean term not the one the locales use (DaemonSet, taint): "${m[0]}"`);
     for (const m of text.matchAll(/(?<![\d.])0(?:개|대)만[^\n]{0,10}/g))
       out.push(`none left said as "0 only": "${m[0]}"`);
   }
@@ -1197,7 +1200,7 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       roles.every((f) => f.facts.etcdMember === false);
     if (noMember)
       for (const s of sentences)
-        if (/etcd quorum|keeps quorum\b|etcd 정족수|정족수와 모든/.test(s))
+        if (/etcd quorum|keeps quorum\b|etcd 쿼럼|쿼럼과 모든/.test(s))
           out.push(`no target runs an etcd member, yet: "${s}"`);
   }
 
@@ -1743,7 +1746,7 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     const taint =
       reply.locale === 'en'
         ? /restor\w* the control-plane NoSchedule taint/i
-        : /NoSchedule 테인트를 (?:다시|복원)/;
+        : /NoSchedule taint를 (?:다시|복원)/;
     if (taint.test(text))
       out.push('advises restoring the control-plane taint although every node is a control plane');
     // …nor an upgrade order that ends with workers the cluster does not have.

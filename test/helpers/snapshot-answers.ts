@@ -2,6 +2,7 @@
  * Answers from snapshot files through the answer service, rendered as the console shows them:
  * the set-up the answer-text tests share (one cluster per file, asked in English or Korean).
  */
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AnswerService, createAnswerService } from '../../src/answer/answer.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
@@ -12,6 +13,18 @@ import type { AnswerJob } from '../../src/queue/job.js';
 export const SCENARIOS = join(process.cwd(), 'test/fixtures/scenarios');
 /** test/fixtures/real-clusters, absolute. */
 export const REAL_CLUSTERS = join(process.cwd(), 'test/fixtures/real-clusters');
+
+/**
+ * Every numbered scenario and real-cluster file (`NN-….json`, absolute paths) and the demo
+ * cluster of `ask` without --cluster (examples/ha-3cp.json).
+ */
+export function fixtureClusterFiles(): string[] {
+  const numbered = (dir: string): string[] =>
+    readdirSync(dir)
+      .filter((f) => /^\d+.*\.json$/.test(f))
+      .map((f) => join(dir, f));
+  return [...numbered(SCENARIOS), ...numbered(REAL_CLUSTERS), join(process.cwd(), 'examples/ha-3cp.json')];
+}
 
 /** An answer service over snapshot files, and a question asked of one of them. */
 export interface SnapshotAnswers {
@@ -28,10 +41,15 @@ export interface SnapshotAnswers {
 
 /**
  * An answer service whose clusters are the given snapshot files (served through the simulator, as
- * the worker serves a snapshot cluster).
+ * the worker serves a snapshot cluster, or with `fromFile` analysed straight from the file as
+ * `ask --snapshot` does: no socket, for unit tests).
  * @param files - cluster name → absolute path of its snapshot file; the first is the default cluster
+ * @param options - `fromFile`: analyse the files directly (default false)
  */
-export function snapshotAnswers(files: Record<string, string>): SnapshotAnswers {
+export function snapshotAnswers(
+  files: Record<string, string>,
+  options: { fromFile?: boolean } = {},
+): SnapshotAnswers {
   const names = Object.keys(files);
   const config: BotConfig = {
     source: 'test',
@@ -46,7 +64,7 @@ export function snapshotAnswers(files: Record<string, string>): SnapshotAnswers 
     jobTimeoutMs: 60000,
     logLevel: 'silent',
   };
-  const service = createAnswerService({ config });
+  const service = createAnswerService({ config, snapshotsFromFile: options.fromFile === true });
   return {
     service,
     async ask(cluster, text, locale) {

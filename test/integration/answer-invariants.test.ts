@@ -1057,7 +1057,7 @@ describe('the invariant checker catches planted contradictions', () => {
       'a Korean empty list left in a sentence',
       {
         locale: 'ko',
-        reasons: ['atlas-cp-1의 DaemonSet 파드(없음)와 static 파드는 축출되지 않고 노드와 함께 돌아옵니다.'],
+        reasons: ['atlas-cp-1의 DaemonSet 파드(없음)와 정적 파드는 축출되지 않고 노드와 함께 돌아옵니다.'],
       },
       /an empty list left in a sentence/,
     ],
@@ -1085,7 +1085,7 @@ describe('the invariant checker catches planted contradictions', () => {
       'a Korean subject particle written after PodDisruptionBudget (PodDisruptionBudget가)',
       {
         locale: 'ko',
-        reasons: ['OpenShift의 kube-system/guard PodDisruptionBudget가 etcd 정족수를 지킵니다.'],
+        reasons: ['OpenShift의 kube-system/guard PodDisruptionBudget가 etcd 쿼럼을 지킵니다.'],
       },
       /Korean particle after "PodDisruptionBudget" should be 이/,
     ],
@@ -1429,7 +1429,7 @@ describe('the invariant checker catches planted contradictions', () => {
       {
         locale: 'ko',
         reasons: [
-          '1단계: hydra-wk-1 [주의]: 멤버 두 대가 동시에 빠지면 정족수를 잃습니다 다음 단계 전에 기다릴 것: hydra-wk-1 Ready 및 uncordon.',
+          '1단계: hydra-wk-1 [주의]: 멤버 두 대가 동시에 빠지면 쿼럼을 잃습니다 다음 단계 전에 기다릴 것: hydra-wk-1 Ready 및 uncordon.',
         ],
       },
       /a Korean sentence runs into the next without a full stop/,
@@ -1440,11 +1440,11 @@ describe('the invariant checker catches planted contradictions', () => {
       /a Korean term not the one the locales use/,
     ],
     [
-      '"0개만 남아" for none left (scenario 02)',
+      '"0대만 남아" for none left (scenario 02)',
       {
         locale: 'ko',
         reasons: [
-          'etcd 정족수 상실: borealis-cp-2, borealis-cp-3이 내려가면 투표 멤버 3개 중 0개만 정상으로 남아 정족수 2보다 적습니다.',
+          'etcd 쿼럼 상실: borealis-cp-2, borealis-cp-3이 내려가면 투표 멤버 3대 중 0대만 정상으로 남아 쿼럼 2보다 적습니다.',
         ],
       },
       /none left said as "0 only"/,

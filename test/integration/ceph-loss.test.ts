@@ -46,7 +46,7 @@ describe('s42: losing a node with a Ceph OSD while another OSD is down', () => {
     expect(en).not.toMatch(/The drain waits until Ceph is healthy|The drain evicts/);
     const ko = await ask('hydra-wk-1 이랑 hydra-wk-2 다운되면?', 'ko');
     expect(ko).toMatch(/^\[위험\]/);
-    expect(ko).toContain('mon 정족수를 잃습니다');
+    expect(ko).toContain('mon 쿼럼을 잃습니다');
   });
 
   it('the reboot and drain answers are unchanged: the drain waits on the Rook budget', async () => {

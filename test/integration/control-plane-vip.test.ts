@@ -157,7 +157,7 @@ describe('the kube-vip VIP when quorum is lost', () => {
         expect(text).toContain('before the nodes go down, while quorum still holds');
       } else {
         expect(text).not.toMatch(/\)는 드레인으로 축출되어|축출할 수 없습니다/);
-        expect(text).toContain('정족수가 유지되는 동안');
+        expect(text).toContain('쿼럼이 유지되는 동안');
       }
     },
   );
@@ -210,7 +210,7 @@ describe('the single reboot of the VIP holder', () => {
           'kubectl and the API for clients that reach the other API servers directly, not through the VIP: atlas-cp-1 and atlas-cp-3',
         );
       } else {
-        expect(text).not.toContain('로드밸런서 뒤의 클라이언트는');
+        expect(text).not.toContain('로드 밸런서를 거치는 클라이언트는');
         expect(control?.keepsWorking.some((k) => k.startsWith('VIP를 거치지 않고'))).toBe(true);
       }
     },
@@ -295,7 +295,7 @@ describe('restarting the kube-apiserver on the VIP holder', () => {
           /then reboot|Make sure clients reach the API servers through the load balancer/,
         );
       } else {
-        expect(text).not.toContain('로드 밸런서 뒤의 클라이언트는');
+        expect(text).not.toContain('로드 밸런서를 거치는 클라이언트는');
         expect(text).toContain('먼저 VIP를 옮기세요');
         expect(reply.advice.join('\n')).not.toContain('재부팅하세요');
       }
@@ -337,6 +337,6 @@ describe('the kube-apiserver of the VIP holder fails (the same model as its rest
     // A failure has nothing to do first about the VIP (reader5 F2).
     expect(reply.advice.join('\n')).not.toMatch(/Move the VIP first|먼저 VIP를 옮기세요/);
     if (lang === 'en') expect(text).not.toContain('clients behind the load balancer keep working');
-    else expect(text).not.toContain('로드 밸런서 뒤의 클라이언트는');
+    else expect(text).not.toContain('로드 밸런서를 거치는 클라이언트는');
   });
 });

@@ -97,7 +97,7 @@ describe('a plan over more nodes than fleet.maxNodes', () => {
       ],
       [
         '모든 워커 유지보수 요청 펌웨어',
-        '대상이 prod의 노드 37개를 선택합니다. 계획 하나에 담을 수 있는 노드 수(20개, 정책 `fleet.maxNodes`)보다 많아 ' +
+        '대상이 prod의 노드 37대를 선택합니다. 계획 하나에 담을 수 있는 노드 수(20대, 정책 `fleet.maxNodes`)보다 많아 ' +
           '계획을 만들지 않았습니다. 한 번에 더 적게 요청하세요: 레이블 셀렉터로 노드 풀이나 존을 지정하거나' +
           '(`-l topology.kubernetes.io/zone=zone-a 유지보수 요청`), 노드 이름을 나열하세요.',
       ],

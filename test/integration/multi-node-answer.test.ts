@@ -159,7 +159,7 @@ describe('an affected plane of a joint answer says what stops (issue 16, one mod
     const ko = (await ask('orion-cp-1 이랑 orion-cp-2 재부팅해도 돼?', 'orion', 'ko')).reply;
     expect(ko.planes.find((p) => p.plane === 'control')?.stops).toEqual(
       expect.arrayContaining([
-        expect.stringContaining('orion-cp-1, orion-cp-2의 etcd 멤버: 투표 멤버 5개 중 3개가 남음'),
+        expect.stringContaining('orion-cp-1, orion-cp-2의 etcd 멤버: 투표 멤버 5대 중 3대가 남음'),
       ]),
     );
     expect(ko.planes.find((p) => p.plane === 'data')?.stops.length).toBeGreaterThan(0);
@@ -224,7 +224,7 @@ describe('several nodes in one question, through the answer path', () => {
   it('answers in Korean', async () => {
     const { reply, text } = await ask('atlas-cp-1이랑 atlas-cp-2 재부팅해도 돼?', 'atlas', 'ko');
     expect(reply.verdict).toBe('unsafe');
-    expect(reply.summary).toContain('etcd 정족수 상실');
+    expect(reply.summary).toContain('etcd 쿼럼 상실');
     expect(text).toContain('atlas-cp-1 단독:');
   });
 
@@ -330,7 +330,7 @@ describe('several nodes in one question, through the answer path', () => {
           /name resolution fails cluster-wide until one is rescheduled and Ready on another node/,
         );
         expect(text).not.toMatch(/fails cluster-wide until (?:they are|it is) back/);
-      } else expect(text).not.toMatch(/정족수|VIP/);
+      } else expect(text).not.toMatch(/쿼럼|VIP/);
     }
   });
 
@@ -347,7 +347,7 @@ describe('several nodes in one question, through the answer path', () => {
       expect(text).toContain('while quorum still holds');
     }
     const ko = await ask('can I reboot atlas-cp-1 and atlas-cp-2', 'kvip', 'ko');
-    expect(ko.text).toContain('정족수가 유지되는 동안');
+    expect(ko.text).toContain('쿼럼이 유지되는 동안');
     expect(ko.text).not.toContain('etcd가 쓰기를 거부하는 동안 축출할 수 없습니다');
   });
 
@@ -368,7 +368,7 @@ describe('several nodes in one question, through the answer path', () => {
       'aksSeen',
       'ko',
     );
-    expect(ko.reply.summary).not.toMatch(/etcd 정족수가 유지되고/);
+    expect(ko.reply.summary).not.toMatch(/etcd 쿼럼이 유지되고/);
     expect(ko.reply.summary).toContain('판단하지 않았고');
     const workers = await ask('can we reboot atlas-wk-1 and atlas-wk-2', 'atlasSeen');
     expect(workers.reply.verdict).toBe('safe');
@@ -399,7 +399,7 @@ describe('several nodes in one question, through the answer path', () => {
       if (locale === 'en') {
         expect(text).toContain('it fails, and they keep running where they are');
         expect(text).not.toMatch(/stops? with the nodes?|name resolution fails|quorum/);
-      } else expect(text).not.toMatch(/노드와 함께 멈추|정족수/);
+      } else expect(text).not.toMatch(/노드와 함께 멈추|쿼럼/);
     }
   });
 });

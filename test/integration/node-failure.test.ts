@@ -63,7 +63,7 @@ describe('the only control plane lost: nothing is marked, evicted or rescheduled
     expect(en).not.toMatch(/^\s*• Drain \S+ first/m);
     const ko = await answers.ask(cluster, `what if ${node} goes down`, 'ko');
     expect(ko).toMatch(
-      /아무것도 그 노드를 NotReady로 표시하거나, 파드를 서비스 엔드포인트에서 빼거나, 축출하지 않습니다/,
+      /아무것도 그 노드를 NotReady로 표시하거나, 파드를 Service 엔드포인트에서 빼거나, 축출하지 않습니다/,
     );
     expect(ko).not.toMatch(RECOVERY_KO);
   });
@@ -102,7 +102,7 @@ describe('the only node of a managed cluster (r10): every workload is down, noth
     expect(a).toMatch(
       lang === 'en'
         ? /every workload of the cluster and all Service traffic/
-        : /클러스터의 모든 워크로드와 모든 서비스 트래픽/,
+        : /클러스터의 모든 워크로드와 모든 Service 트래픽/,
     );
   });
 });
@@ -210,7 +210,7 @@ describe('dead nodes and whole-cluster drains said once and right (issue 16, rea
       expect(a).not.toMatch(
         /name resolution fails cluster-wide until they are back|돌아올 때까지 클러스터 전체의 이름 해석/,
       );
-      expect(a).toMatch(lang === 'en' ? /NoExecute toleration/ : /NoExecute 톨러레이션/);
+      expect(a).toMatch(/NoExecute toleration/);
     },
   );
   // B9 / B15. kubectl drain waits for ever by default

@@ -34,7 +34,9 @@ describe('a pod pinned to its node is not said to move (reader 2.4)', () => {
       const ko = await ask('s41', q, 'ko');
       // One pod moves: not "each" (각각).
       expect(ko).not.toMatch(/1개: 각각/);
-      expect(ko).not.toMatch(/elasticsearch-master \(StatefulSet, logging\)[^\n]*재스케줄되는 동안/);
+      expect(ko).not.toMatch(
+        /elasticsearch-master \(StatefulSet, logging\)[^\n]*그 파드가 다시 스케줄되는 동안/,
+      );
       expect(ko).toMatch(/elasticsearch-master \(StatefulSet, logging\)[^\n]*Pending/);
     }
   });
@@ -130,7 +132,7 @@ describe('nodes taken together: pinned pods are not counted as moving, and the d
         expect([q, text]).not.toEqual([q, expect.stringMatching(/elasticsearch-master keeps serving/)]);
         expect([q, text]).not.toEqual([q, expect.stringMatching(/elasticsearch-master keeps 1 Ready/)]);
       } else {
-        expect([q, text]).toEqual([q, expect.stringContaining('정족수를 잃고 서비스가 멈춥니다')]);
+        expect([q, text]).toEqual([q, expect.stringContaining('쿼럼을 잃고 서비스가 멈춥니다')]);
       }
     }
   });

@@ -450,7 +450,7 @@ describe('06 RKE2: one server, node only', () => {
   it('status: a single server (observed) is DEGRADED, and the headline says quorum is unknown too', async () => {
     for (const [lang, re] of [
       ['en', /DEGRADED: [^\n]*whether etcd has quorum is unknown too/],
-      ['ko', /etcd 정족수 여부도 알 수 없습니다/],
+      ['ko', /etcd 쿼럼 여부도 알 수 없습니다/],
     ] as const) {
       const a = await ask(F, lang === 'en' ? 'status' : '클러스터 상태', ['--lang', lang]);
       expect(a.health).toBe('degraded');
@@ -621,7 +621,7 @@ describe('08 OpenShift lab, partial: master-0 with its etcd mirror pod, one work
     expect(a.text).not.toMatch(/whether etcd has quorum is unknown/);
     const ko = await ask(F, 'status', ['--lang', 'ko']);
     expect(ko.health).toBe('unknown');
-    expect(ko.text).toMatch(/파일에 마스터 일부만 있습니다/);
+    expect(ko.text).toMatch(/파일에 컨트롤 플레인 노드 일부만 있습니다/);
   });
   it('the stated source of the 3 etcd members is the quorum guard, never "listed from the nodes" (en and ko)', async () => {
     for (const q of ['status', 'can I reboot master-0.imeixner20210707.lab.upshift.rdu2.redhat.com']) {
@@ -719,7 +719,7 @@ describe('08 OpenShift lab, partial: master-0 with its etcd mirror pod, one work
         expect.stringMatching(/listed from the nodes|quorum guard reports/),
       ]);
       const ko = await ask(file, q, ['--lang', 'ko']);
-      expect([q, ko.text]).toEqual([q, expect.stringMatching(/guard가 세는 마스터 수/)]);
+      expect([q, ko.text]).toEqual([q, expect.stringMatching(/guard가 세는 컨트롤 플레인 노드 수/)]);
       expect([q, ko.text]).not.toEqual([q, expect.stringMatching(/노드로부터 추정/)]);
     }
   });
@@ -1476,7 +1476,7 @@ describe('etcd members inferred from the nodes, never read: their health is unkn
       );
       const ko = await ask(file, 'status --lang ko');
       expect(ko.health).toBe(en.health);
-      expect(ko.text).not.toMatch(/\[정상\]|대 정상|정족수 유지|장애 하나를 견딜 수 있습니다/);
+      expect(ko.text).not.toMatch(/\[정상\]|대 정상|쿼럼 유지|1대가 장애 나도 계속 동작합니다/);
       expect(ko.text).toMatch(/etcd 멤버 3대 중 3대의 상태는 보지 못했습니다/);
     });
     it(`${basename(file)}: a reboot of ${node} does not assert quorum before/after from nothing (en and ko)`, async () => {
@@ -1540,7 +1540,7 @@ describe('several nodes and rolling updates, on etcd members listed from the nod
     const ko = await ask(OCP, `${q} --lang ko`);
     expect(ko.verdict).toBe(en.verdict);
     expect(quorumOf(ko)?.variant).toBe('joint-unknown');
-    expect(ko.text).not.toMatch(/정족수 상실|정족수 유지/);
+    expect(ko.text).not.toMatch(/쿼럼 상실|쿼럼 유지/);
     expect(ko.text).toMatch(/남는 etcd 멤버 2대의 상태는 보지 못했습니다/);
   });
 
@@ -1593,8 +1593,8 @@ describe('several nodes and rolling updates, on etcd members listed from the nod
       const ko = await ask(file, `can I reboot ${a} and ${b} --lang ko`);
       expect(ko.verdict).toBe('unsafe');
       expect(quorumOf(ko)?.variant).toBe('joint-lost-unseen');
-      expect(ko.text).not.toMatch(/0개만 정상으로/);
-      expect(ko.text).toMatch(/많아야 1개만 남아/);
+      expect(ko.text).not.toMatch(/0(?:개|대)만 정상으로/);
+      expect(ko.text).toMatch(/많아야 1대만 남아/);
     });
 
     it(`${basename(file)}: a rolling restart of etcd does not say "no spare" from unseen health (en and ko)`, async () => {
@@ -1627,7 +1627,7 @@ describe('several nodes and rolling updates, on etcd members listed from the nod
         expect(en.text).not.toMatch(/etcd quorum \(2 of 3\)/);
         const ko = await ask(file, `${q} --lang ko`);
         expect(quorumOf(ko)?.variant).toBe('unknown');
-        expect(ko.text).not.toMatch(/etcd 정족수\(3개 중 2개\)/);
+        expect(ko.text).not.toMatch(/etcd 쿼럼\(3대 중 2대\)/);
       }
     });
   }
@@ -1739,7 +1739,7 @@ describe('drain advice that proceeds (issue 16, real 01 and 13)', () => {
       ]);
       expect(reboot.text).not.toMatch(/restor\w* the control-plane NoSchedule taint|taint 복원|테인트 복원/);
       expect(reboot.text).toMatch(
-        lang === 'en' ? /they tolerate its control-plane NoSchedule taint/ : /톨러레이트/,
+        lang === 'en' ? /they tolerate its control-plane NoSchedule taint/ : /taint에 대한 toleration이 있어/,
       );
     },
   );

@@ -251,7 +251,7 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
       slashCommandBody({ text: 'status', user_id: 'U0MINJI', channel_id: 'C0KO4' }),
       { contentType: FORM },
     );
-    expect((JSON.parse(again.text) as { text: string }).text).toBe('prod의 HA·정족수 상태 확인 중…');
+    expect((JSON.parse(again.text) as { text: string }).text).toBe('prod의 HA·쿼럼 상태 확인 중…');
     expect(fake.callsOf('users.info').filter((c) => c.params.user === 'U0MINJI')).toHaveLength(1);
     const english = await sendSigned(
       url,

@@ -59,7 +59,7 @@ describe('F33: restarting the API server of the node that holds a leader Lease (
     );
     expect(en).toContain('a standby (borealis-cp-3) takes the Lease once it expires');
     expect(en).toContain('reconciliation for up to 15 s, until the Lease expires and a standby takes it');
-    expect(ko).toContain('borealis-cp-2의 kube-controller-manager가 리더 Lease를 가지고 있으며');
+    expect(ko).toContain('borealis-cp-2의 kube-controller-manager가 리더 Lease를 보유하고 있으며');
   });
 
   it('scenario 12: norma-cp-1 holds both Leases: both move; a node holding none moves nothing', async () => {

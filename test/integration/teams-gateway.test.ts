@@ -261,7 +261,7 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
         text: '<at>k8s-ha-bot</at> status',
       }),
     );
-    expect(turnReplies(conversationId)[1]?.body.text).toBe('prod의 HA·정족수 상태 확인 중…');
+    expect(turnReplies(conversationId)[1]?.body.text).toBe('prod의 HA·쿼럼 상태 확인 중…');
     await fake.waitFor(() => cards(conversationId).length >= 1);
     expect(cardText(cardOf(cards(conversationId)[0]))).toMatch(/[\uAC00-\uD7AF]/);
   });

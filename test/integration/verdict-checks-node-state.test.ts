@@ -253,7 +253,7 @@ describe('writes refused (etcd NOSPACE): no sentence says the drain moves pods (
     expect(en).not.toMatch(/evicted by the drain|while it is rescheduled|The drain evicts/);
     const ko = renderText(reply(impact, 'ko'));
     expect(ko).toContain('축출은 쓰기이므로 etcd가 거부합니다');
-    expect(ko).not.toMatch(/드레인으로 축출되어|재스케줄되는 동안/);
+    expect(ko).not.toMatch(/드레인으로 축출되어|그 파드가 다시 스케줄되는 동안/);
 
     // "can I drain" said SAFE on this cluster: the alarm now blocks it, and no drain is advised.
     const drain = analyzeDrainImpact(snap, 'atlas-cp-2', snap.capturedAt);
@@ -317,7 +317,7 @@ describe('writes refused (etcd NOSPACE): no sentence says the drain moves pods (
     expect(en).not.toMatch(/recreated elsewhere\)|are evicted \(those|evicted 300 s later$/m);
     expect(en).not.toContain('leaves the Service endpoints');
     const ko = renderText(explainWhatIf(impact, { locale: 'ko', cluster: 'f', requestId: 'r' }));
-    expect(ko).toContain('NotReady로 표시하거나 테인트를 달 수 없습니다');
+    expect(ko).toContain('NotReady로 표시하거나 taint를 달 수 없습니다');
     expect(ko).not.toContain('다른 곳에 다시 만들어짐');
   });
 });

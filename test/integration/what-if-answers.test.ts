@@ -606,7 +606,7 @@ describe('help', () => {
     for (const s of [
       'atlas-wk-1에서 kube-proxy 재시작하면 어떻게 돼?',
       'atlas-wk-1 드레인해도 돼?',
-      'etcd 정족수를 잃으면',
+      'etcd 쿼럼을 잃으면',
       '스케줄러가 다운되면',
     ])
       expect(ko.text).toContain(s);

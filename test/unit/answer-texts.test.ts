@@ -355,7 +355,7 @@ describe('wording found by a reader (issue 16)', () => {
     expect(explainFinding(ko, f('single', 1))).not.toMatch(/\((?:single replica|downtime)\)/);
     expect(explainFinding(ko, f('all-here', 3))).not.toMatch(/\(downtime\)/);
     expect(explainFinding(ko, f('spread', 2))).toMatch(
-      /그 파드가 재스케줄되는 동안 다른 노드에서 Ready인 1개가 계속 응답합니다/,
+      /그 파드가 다시 스케줄되는 동안 다른 노드에서 Ready인 1개가 계속 응답합니다/,
     );
   });
   it('an upgrade touching both planes is not said to touch them "only"', () => {

@@ -155,7 +155,7 @@ describe('the cluster a request is about', () => {
     ['master-2 재부팅해도 돼? (prod 클러스터)', reboot('master-2', { cluster: 'prod' })],
     ['prod 클러스터 HA 상태', { kind: 'ha-status', cluster: 'prod' }],
     ['prod 클러스터의 쿼럼', { kind: 'ha-status', cluster: 'prod' }],
-    // the answers say 정족수 for quorum, so the word they teach is understood too
+    // the answers say 쿼럼 for quorum; 정족수 (the seed article's word) is understood too
     ['prod 클러스터의 정족수', { kind: 'ha-status', cluster: 'prod' }],
   ];
   it.each(rows)('%j', (text, command) => {

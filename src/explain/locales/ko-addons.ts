@@ -13,11 +13,11 @@ export const koAddons = {
     },
     'etcd-quorum-after': {
       'external-kept':
-        '외부 etcd의 멤버 {{voters}}개 중 {{healthy}}개가 정상입니다 (정족수 {{quorum}}, 추가 장애 {{spare}}개 허용){{downText}}. {{node}} 재부팅은 어느 멤버도 내리지 않습니다.',
+        '외부 etcd의 멤버 {{voters}}대 중 {{healthy}}대가 정상입니다 (쿼럼 {{quorum}}, 추가 장애 {{spare}}대 허용){{downText}}. {{node}} 재부팅은 어느 멤버도 내리지 않습니다.',
       'external-no-spare':
-        '외부 etcd에 남은 장애 허용치가 없습니다: 멤버 {{voters}}개 중 {{healthy}}개만 정상이며 정족수 {{quorum}}개와 같습니다{{downText}}. {{node}} 재부팅은 멤버를 내리지 않지만, 작업 중 멤버 하나를 더 잃으면(호스트, 네트워크 단절) 클러스터 전체의 쓰기가 멈춥니다.',
+        '외부 etcd에 남은 장애 허용치가 없습니다: 멤버 {{voters}}대 중 {{healthy}}대만 정상이며 쿼럼 {{quorum}}대와 같습니다{{downText}}. {{node}} 재부팅은 멤버를 내리지 않지만, 작업 중 멤버 하나를 더 잃으면(호스트, 네트워크 단절) 클러스터 전체의 쓰기가 멈춥니다.',
       'lost-external':
-        '외부 etcd는 이미 정족수를 잃었습니다: 멤버 {{voters}}개 중 {{healthy}}개만 정상으로 정족수 {{quorum}}에 못 미칩니다{{downText}}. 과반이 돌아올 때까지 클러스터 전체에서 아무것도 쓸 수 없습니다.',
+        '외부 etcd는 이미 쿼럼을 잃었습니다: 멤버 {{voters}}대 중 {{healthy}}대만 정상으로 쿼럼 {{quorum}}에 못 미칩니다{{downText}}. 과반이 돌아올 때까지 클러스터 전체에서 아무것도 쓸 수 없습니다.',
     },
     'etcd-leader': {
       unknown:
@@ -25,13 +25,13 @@ export const koAddons = {
     },
     'cluster-addons': {
       'all-here':
-        '다른 워크로드가 기대는 애드온의 Ready 레플리카가 모두 {{node}}에 있습니다. 다른 노드에서 대체 파드가 Ready가 될 때까지: {{addonsText}}',
+        '다른 워크로드가 기대는 애드온의 Ready 레플리카가 모두 {{node}}에 있습니다. 다른 노드에서 대체 파드가 Ready가 될 때까지 생기는 일: {{addonsText}}',
     },
     'network-controllers': {
       'l2-announcer':
         '{{node}}의 MetalLB speaker가 {{services}}의 LoadBalancer IP({{ips}})를 광고합니다 (레이어 2: 그 트래픽은 모두 {{node}}(으)로 들어옵니다). {{node}}(이)가 내려가면 다른 노드의 speaker가 IP를 넘겨받아 gratuitous ARP를 보냅니다: 이를 따르는 클라이언트는 몇 초 안에 다시 연결되고, 따르지 않는 클라이언트는 ARP 캐시가 만료된 뒤에야 연결되며, {{node}}(을)를 거쳐 열려 있던 연결은 끊깁니다.',
       'l2-unknown':
-        'MetalLB speaker가 {{node}}에서 실행되고 LoadBalancer 서비스에 IP가 있지만({{services}}), 어느 노드가 각 IP를 광고하는지는 알 수 없습니다 (ServiceL2Status를 읽지 못함: MetalLB 0.14 이전, BGP 모드, 또는 권한 없음). {{node}}(이)라면 그 IP는 노드가 내려갈 때 다른 노드로 옮겨집니다.',
+        'MetalLB speaker가 {{node}}에서 실행되고 LoadBalancer Service에 IP가 있지만({{services}}), 어느 노드가 각 IP를 광고하는지는 알 수 없습니다 (ServiceL2Status를 읽지 못함: MetalLB 0.14 이전, BGP 모드, 또는 권한 없음). {{node}}(이)라면 그 IP는 노드가 내려갈 때 다른 노드로 옮겨집니다.',
     },
     'csi-controller': {
       'all-here':
@@ -45,13 +45,13 @@ export const koAddons = {
   advice: {
     'etcd-quorum-after': {
       'external-no-spare':
-        '먼저 내려간 etcd 멤버({{down}})를 되살리거나 교체한 뒤(죽은 멤버를 제거하고 새 멤버 추가) 작업하세요: 멤버가 내려간 동안 etcd에는 다른 문제를 견딜 여유가 없습니다.',
+        '먼저 내려간 etcd 멤버({{down}})를 복구하거나 교체한 뒤(죽은 멤버를 제거하고 새 멤버 추가) 작업하세요: 멤버가 내려간 동안 etcd에는 다른 문제를 견딜 여유가 없습니다.',
       'lost-external':
         '먼저 외부 etcd 멤버({{down}})를 복구하세요: 과반이 응답할 때까지 어떤 변경도 할 수 없습니다.',
     },
     'dead-node-drain': {
       'reboot-remedy':
-        '{{node}}(을)를 드레인하지 말고 재부팅하세요(응답이 없으면 콘솔이나 전원 관리로). 재부팅 뒤 {{node}}(이)가 Ready인지(kubectl get node {{node}}), Terminating 파드가 사라지고 대체되지 않은 파드가 다시 실행되는지 확인하세요(kubectl get pods --all-namespaces --output=wide --field-selector=spec.nodeName={{node}}). 돌아오지 않으면 꺼진 것을 확인한 뒤 서비스 중단으로 표시해(kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute) StatefulSet 파드가 다른 곳에서 시작되게 하고, 돌아오면 테인트를 지우세요(kubectl taint nodes {{node}} {{taint}}-).',
+        '{{node}}(을)를 드레인하지 말고 재부팅하세요(응답이 없으면 콘솔이나 전원 관리로). 재부팅 뒤 {{node}}(이)가 Ready인지(kubectl get node {{node}}), Terminating 파드가 사라지고 대체되지 않은 파드가 다시 실행되는지 확인하세요(kubectl get pods --all-namespaces --output=wide --field-selector=spec.nodeName={{node}}). 돌아오지 않으면 꺼진 것을 확인한 뒤 서비스 중단으로 표시해(kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute) StatefulSet 파드가 다른 곳에서 시작되게 하고, 돌아오면 taint를 지우세요(kubectl taint nodes {{node}} {{taint}}-).',
       'reboot-remedy-no-out-of-service':
         '{{node}}(을)를 드레인하지 말고 재부팅하세요(응답이 없으면 콘솔이나 전원 관리로). 재부팅 뒤 {{node}}(이)가 Ready인지(kubectl get node {{node}}), Terminating 파드가 사라지고 대체되지 않은 파드가 다시 실행되는지 확인하세요(kubectl get pods --all-namespaces --output=wide --field-selector=spec.nodeName={{node}}). 돌아오지 않으면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제해(kubectl delete node {{node}}) StatefulSet 파드가 다른 곳에서 시작되게 하세요. kubelet이 돌아오면 노드를 다시 등록합니다.',
     },
@@ -63,7 +63,7 @@ export const koAddons = {
       'l2-announcer':
         '재부팅 전에 IP를 {{node}}에서 옮겨 장애 감지가 아닌 계획된 전환이 되게 하세요: kubectl label node {{node}} node.kubernetes.io/exclude-from-external-load-balancers=true (MetalLB가 그 노드에서 광고를 멈춥니다), IP가 다른 곳에서 광고될 때까지 기다린 뒤, 재부팅 후 레이블을 지우세요 (kubectl label node {{node}} node.kubernetes.io/exclude-from-external-load-balancers-).',
       'l2-announcer-drain':
-        '드레인 전에 IP를 {{node}}에서 옮겨 장애 감지가 아닌 계획된 전환이 되게 하세요: kubectl label node {{node}} node.kubernetes.io/exclude-from-external-load-balancers=true (MetalLB가 그 노드에서 광고를 멈춥니다), IP가 다른 곳에서 광고될 때까지 기다린 뒤, {{node}}(을)를 언코든할 때 레이블을 지우세요 (kubectl label node {{node}} node.kubernetes.io/exclude-from-external-load-balancers-).',
+        '드레인 전에 IP를 {{node}}에서 옮겨 장애 감지가 아닌 계획된 전환이 되게 하세요: kubectl label node {{node}} node.kubernetes.io/exclude-from-external-load-balancers=true (MetalLB가 그 노드에서 광고를 멈춥니다), IP가 다른 곳에서 광고될 때까지 기다린 뒤, {{node}}(을)를 uncordon할 때 레이블을 지우세요 (kubectl label node {{node}} node.kubernetes.io/exclude-from-external-load-balancers-).',
       'l2-announcer-lost':
         '{{node}}에 장애가 나면 MetalLB가 memberlist로 알아차린 뒤 IP를 스스로 옮깁니다. gratuitous ARP를 무시하는 클라이언트는 ARP 캐시가 만료될 때까지 {{node}}(으)로 계속 보냅니다. 계획된 작업이라면 먼저 빼세요 (kubectl label node {{node}} node.kubernetes.io/exclude-from-external-load-balancers=true).',
     },
@@ -100,7 +100,7 @@ export const koAddons = {
       '웹훅이 막는 쪽(failurePolicy: Fail)이면 웹훅이 다루는 요청이 거부되고, 여는 쪽(Ignore, 기본값)이면 검사 없이 통과합니다.',
     istiod:
       '사이드카 주입이 켜진 네임스페이스의 새 파드가 거부되고(주입 웹훅이 막는 쪽), 프록시는 설정 변경을 받지 못합니다(마지막 설정 유지).',
-    'external-dns': '서비스와 Ingress의 DNS 레코드가 생성, 변경, 삭제되지 않습니다 (기존 레코드는 유지).',
+    'external-dns': 'Service와 Ingress의 DNS 레코드가 생성, 변경, 삭제되지 않습니다 (기존 레코드는 유지).',
     'sealed-secrets': '그동안 만들거나 바꾼 SealedSecret이 Secret으로 풀리지 않습니다.',
     argocd: 'Argo CD가 애플리케이션을 동기화하지도, 드리프트를 감지하지도 않습니다.',
     flux: 'Flux가 소스를 가져오지도, 변경을 적용하지도 않습니다.',
@@ -113,6 +113,6 @@ export const koAddons = {
     'calico-typha':
       '모든 노드의 Felix가 Typha 연결을 잃습니다: Typha가 다시 Ready가 될 때까지 새 파드와 정책 변경이 반영되지 않습니다. 실행 중인 파드의 네트워크에는 영향이 없습니다.',
     'metallb-controller':
-      '새 LoadBalancer 서비스에 IP가 할당되지 않습니다 (이미 할당된 IP는 speaker가 계속 광고).',
+      '새 LoadBalancer Service에 IP가 할당되지 않습니다 (이미 할당된 IP는 speaker가 계속 광고).',
   },
 };

@@ -58,7 +58,7 @@ export const koClusterServices = {
       'refuses-drain-own':
         '드레인 전에 {{service}}의 레플리카를 다른 노드에도 두고(여러 노드에 퍼진 레플리카와 PodDisruptionBudget), 웹훅의 namespaceSelector로 자기 네임스페이스를 제외해 대체 파드가 언제나 시작될 수 있게 하세요.',
       'refuses-drain-down':
-        '먼저 {{service}}의 백엔드를 되살리세요(또는 웹훅의 namespaceSelector로 그 네임스페이스를 제외하세요). 그때까지 이 웹훅이 가로채는 파드는 만들어지지 않습니다.',
+        '먼저 {{service}}의 백엔드를 복구하세요(또는 웹훅의 namespaceSelector로 그 네임스페이스를 제외하세요). 그때까지 이 웹훅이 가로채는 파드는 만들어지지 않습니다.',
       'cluster-wide':
         '먼저 {{service}}의 레플리카를 다른 노드에도 두어(여러 노드에 퍼진 레플리카) {{node}}(이)가 멈춘 동안에도 가로채는 요청이 처리되게 하세요.',
       'may-refuse':
@@ -70,7 +70,7 @@ export const koClusterServices = {
       'here-custom-metrics': '먼저 {{service}}의 레플리카를 다른 노드에도 두세요.',
       here: '먼저 {{service}}의 레플리카를 다른 노드에도 두세요.',
       'status-namespaces-stuck':
-        '{{service}}(을)를 되살리세요(그 API를 더는 쓰지 않으면 APIService {{apiService}}(을)를 삭제하세요). 그러면 네임스페이스 삭제가 끝납니다.',
+        '{{service}}(을)를 복구하세요(그 API를 더는 쓰지 않으면 APIService {{apiService}}(을)를 삭제하세요). 그러면 네임스페이스 삭제가 끝납니다.',
     },
   },
 };

@@ -2,7 +2,7 @@
  * Korean texts of maintenance plans; the same keys as `en-maintenance-plan.ts`.
  */
 export const koMaintenancePlan = {
-  title: '유지보수 계획 {{id}}: {{cluster}} 클러스터 노드 {{count}}개',
+  title: '유지보수 계획 {{id}}: {{cluster}} 클러스터 노드 {{count}}대',
   titleAsked: '{{cluster}} 유지보수 계획',
   didYouMean: '{{names}}을(를) 말씀하신 건가요?',
   narrowExample: '`-l {{selector}} 유지보수 요청`',
@@ -16,12 +16,12 @@ export const koMaintenancePlan = {
     settle: '노드마다 검증 후 {{settle}} 안정화 시간을 두고 다음 노드로 넘어갑니다.',
     batch: '워커는 한 단계에 최대 {{size}}개씩 함께 유지보수합니다.',
     zoneLimit:
-      '영역(topology.kubernetes.io/zone)마다 동시에 최대 {{limit}}개 노드까지 사용 불가, 단계마다 다시 확인합니다.',
+      '영역(topology.kubernetes.io/zone)마다 동시에 최대 {{limit}}대까지 사용 불가, 단계마다 다시 확인합니다.',
     node: '{{n}}. {{node}} ({{role}}), {{batch}}단계, {{verdict}}: {{state}}{{request}}. {{why}}',
     nodeRequest: ' (요청 {{request}})',
     excluded: '{{node}}: {{reasons}}',
     row: '{{node}} | 시작 {{start}} | 재부팅·검증 {{maintained}} | 안정화 {{settled}} | {{state}}',
-    omitted: '이 계획의 노드 {{count}}개는 여기에 나열하지 않았습니다(그중 {{done}}개 완료).',
+    omitted: '이 계획의 노드 {{count}}대는 여기에 나열하지 않았습니다(그중 {{done}}대 완료).',
   },
   role: { 'control-plane': '컨트롤 플레인', worker: '워커' },
   nodeState: {
@@ -137,7 +137,7 @@ export const koMaintenancePlan = {
     'already-open': '{{cluster}}에 이미 열린 유지보수 계획이 있습니다 ({{id}}, {{state}}).',
     'unknown-nodes': '{{cluster}}에 {{nodes}} 노드가 없습니다. 계획을 만들지 않았습니다.',
     'too-many-nodes':
-      '대상이 {{cluster}}의 노드 {{count}}개를 선택합니다. 계획 하나에 담을 수 있는 노드 수({{max}}개, 정책 `fleet.maxNodes`)보다 많아 계획을 만들지 않았습니다. 한 번에 더 적게 요청하세요: 레이블 셀렉터로 노드 풀이나 존을 지정하거나({{example}}), 노드 이름을 나열하세요.',
+      '대상이 {{cluster}}의 노드 {{count}}대를 선택합니다. 계획 하나에 담을 수 있는 노드 수({{max}}대, 정책 `fleet.maxNodes`)보다 많아 계획을 만들지 않았습니다. 한 번에 더 적게 요청하세요: 레이블 셀렉터로 노드 풀이나 존을 지정하거나({{example}}), 노드 이름을 나열하세요.',
   },
   outcome: {
     'approval-counted': '{{id}} 승인이 반영되었습니다 ({{required}}명 중 {{count}}명).',

@@ -1,6 +1,6 @@
 /**
  * Korean texts of maintenance, the same keys as `enMaintenance`, in the vocabulary
- * of ./ko.ts and the source articles (컨트롤 플레인, 데이터 플레인, 정족수(quorum), 드레인, 재부팅;
+ * of ./ko.ts and the source articles (컨트롤 플레인, 데이터 플레인, 쿼럼, 드레인, 재부팅;
  * `cordon` and `PodDisruptionBudget` kept as kubectl writes them). Particles after a placeholder
  * are written as pairs (`(이)가`, `(은)는`, `(을)를`, `(으)로`) and resolved by src/explain/i18n.ts.
  */
@@ -50,7 +50,7 @@ export const koMaintenance: MaintenanceMessages = {
     'awaiting-reboot':
       '{{node}}의 드레인이 끝나 재부팅할 준비가 되었습니다. 지금 재부팅하세요 (또는 재부팅 훅이 합니다). 봇은 노드가 돌아오기를 기다립니다.',
     verifying:
-      '{{node}}(이)가 재부팅되었습니다. uncordon하기 전에 Ready, 노드 Lease, 스태틱 파드, etcd를 확인합니다.',
+      '{{node}}(이)가 재부팅되었습니다. uncordon하기 전에 Ready, 노드 Lease, 정적 파드, etcd를 확인합니다.',
     completed: '완료: {{node}}(이)가 재부팅되고 확인되었습니다. {{nodeState}}',
     cancelling:
       '취소 중: 봇이 다음 단계에서 멈추고, 자신이 cordon했다면 {{node}}(을)를 uncordon하고 잠금을 풉니다.',
@@ -90,7 +90,7 @@ export const koMaintenance: MaintenanceMessages = {
     'verdict-unsafe': '재부팅 영향 분석이 이제 위험이라고 판정합니다 (요청 이후 클러스터가 바뀌었습니다).',
     'node-not-ready': '{{node}}(이)가 Ready가 아니어서 재부팅을 확인할 수 없습니다.',
     'other-control-plane-not-ready':
-      '다른 컨트롤 플레인 노드가 NotReady입니다: 이 노드까지 내리면 etcd 정족수(quorum)를 잃을 수 있습니다.',
+      '다른 컨트롤 플레인 노드가 NotReady입니다: 이 노드까지 내리면 etcd 쿼럼을 잃을 수 있습니다.',
     'other-control-plane-cordoned':
       '다른 컨트롤 플레인 노드가 cordon 상태입니다: 컨트롤 플레인 노드는 한 번에 하나씩만 작업합니다.',
     'lock-held': '다른 유지보수가 클러스터의 유지보수 잠금을 잡고 있습니다.',
@@ -133,7 +133,7 @@ export const koMaintenance: MaintenanceMessages = {
       '재부팅 훅이 실패했습니다: {{detail}}. {{node}}(을)를 직접 재부팅하세요. 봇은 계속 기다립니다.',
     rebooted: '{{node}}(이)가 재부팅되었습니다 (새 boot id {{bootId}}). uncordon하기 전에 확인합니다.',
     verified:
-      '{{node}}(이)가 돌아왔습니다: Ready, 노드 Lease 갱신, 스태틱 파드 Ready, (볼 수 있는 경우) etcd 멤버 정상.',
+      '{{node}}(이)가 돌아왔습니다: Ready, 노드 Lease 갱신, 정적 파드 Ready, (볼 수 있는 경우) etcd 멤버 정상.',
     uncordoned: '{{node}}(을)를 uncordon했습니다.',
     'lock-released': '유지보수 잠금을 풀었습니다 (Lease {{lease}}).',
     completed: '{{node}} 유지보수 완료: 드레인 {{drain}}, 다운타임 {{downtime}}, 전체 {{total}}.',
@@ -190,9 +190,9 @@ export const koMaintenance: MaintenanceMessages = {
     'drain-time': '드레인 {{observed}}, 예측 {{forecast}} (가장 긴 grace period)',
     'control-plane': '{{node}} 다운 중 본 API 서버: {{observed}}, 예측 {{forecast}}',
     'etcd-voters':
-      '{{node}} 다운 중 본 정상 etcd 투표 멤버: {{observed}}, 예측 {{forecast}} (정족수 {{quorum}})',
+      '{{node}} 다운 중 본 정상 etcd 투표 멤버: {{observed}}, 예측 {{forecast}} (쿼럼 {{quorum}})',
     'etcd-unobserved':
-      '{{node}} 다운 중 etcd 투표 멤버: 관측하지 못해 비교하지 않음 (예측 {{forecast}}, 정족수 {{quorum}})',
+      '{{node}} 다운 중 etcd 투표 멤버: 관측하지 못해 비교하지 않음 (예측 {{forecast}}, 쿼럼 {{quorum}})',
     'away-typical': '예측 {{ms}}, 일반적인 재부팅: {{node}}의 기록 없음',
     'away-history': '예측 {{ms}}: {{node}}의 최근 {{count}}회 다운 시간의 중앙값 {{ms}}',
     'no-pods': '옮길 파드 없음',

@@ -68,9 +68,9 @@ export const koReport: typeof enReport = {
     },
     'pdb-stuck': {
       unhealthy:
-        'PDB({{pdb}})가 {{age}}째 중단을 허용하지 않습니다(정상 {{healthy}}/{{expected}}, 필요 {{desired}}). 원인 파드: {{pods}}. 이 노드들의 drain은 모두 멈춥니다.',
+        'PDB({{pdb}})가 {{age}}째 중단을 허용하지 않습니다(정상 {{healthy}}/{{expected}}, 필요 {{desired}}). 원인 파드: {{pods}}. 이 노드들의 드레인은 모두 멈춥니다.',
       'all-needed':
-        'PDB({{pdb}})가 {{age}}째 중단을 허용하지 않습니다. 파드 {{expected}}개가 모두 남아야 합니다({{pods}}). 레플리카를 늘리거나 minAvailable을 낮추지 않으면 이 노드들의 drain은 모두 멈춥니다.',
+        'PDB({{pdb}})가 {{age}}째 중단을 허용하지 않습니다. 파드 {{expected}}개가 모두 남아야 합니다({{pods}}). 레플리카를 늘리거나 minAvailable을 낮추지 않으면 이 노드들의 드레인은 모두 멈춥니다.',
       'no-pods':
         'PDB({{pdb}})가 {{age}}째 중단을 허용하지 않습니다. 선택하는 파드가 없으니 고치거나 삭제하세요.',
     },
@@ -92,9 +92,9 @@ export const koReport: typeof enReport = {
     },
     'etcd-db-size': {
       plain:
-        'etcd 데이터베이스가 할당량 {{quotaMib}} MiB 중 {{mib}} MiB({{percent}}%)입니다. 쓰기가 멈추기 전에 compact와 defrag를 하세요.',
+        'etcd 데이터베이스가 쿼터 {{quotaMib}} MiB 중 {{mib}} MiB({{percent}}%)입니다. 쓰기가 멈추기 전에 compact와 defrag를 하세요.',
       growing:
-        'etcd 데이터베이스가 할당량 {{quotaMib}} MiB 중 {{mib}} MiB({{percent}}%)이고 하루 {{growthMibPerDay}} MiB씩 늘고 있습니다. 쓰기가 멈추기 전에 compact와 defrag를 하세요.',
+        'etcd 데이터베이스가 쿼터 {{quotaMib}} MiB 중 {{mib}} MiB({{percent}}%)이고 하루 {{growthMibPerDay}} MiB씩 늘고 있습니다. 쓰기가 멈추기 전에 compact와 defrag를 하세요.',
     },
     'version-skew': {
       'kubelet-too-old':

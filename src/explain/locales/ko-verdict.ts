@@ -54,7 +54,7 @@ export const koVerdict = {
       'system-writes-blocked-drain':
         '{{node}}의 애드온 파드({{pods}})는 etcd가 쓰기를 거부하는 동안 축출할 수 없습니다: 드레인은 실패하고, 파드는 {{node}}에서 계속 실행됩니다.',
       'system-drain-first':
-        '{{node}}의 애드온 파드({{pods}})는 노드들이 내려가기 전, 정족수가 유지되는 동안 드레인으로 축출되어 다시 스케줄됩니다.',
+        '{{node}}의 애드온 파드({{pods}})는 노드들이 내려가기 전, 쿼럼이 유지되는 동안 드레인으로 축출되어 다시 스케줄됩니다.',
     },
     'single-replica': {
       'spread-writes-blocked':
@@ -62,7 +62,7 @@ export const koVerdict = {
       'spread-node-dead':
         '{{workload}} ({{kind}}, {{namespace}}): 파드 {{here}}개가 NotReady인 {{node}}에 있고, 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다.',
       'spread-drain-first':
-        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 노드들이 내려가기 전, 정족수가 유지되는 동안 드레인이 축출합니다. 다시 스케줄되는 동안 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다.',
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 노드들이 내려가기 전, 쿼럼이 유지되는 동안 드레인이 축출합니다. 다시 스케줄되는 동안 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다.',
     },
     'grace-period': {
       'estimate-writes-blocked':
@@ -70,7 +70,7 @@ export const koVerdict = {
       'estimate-node-dead':
         '드레인은 {{node}}의 파드 {{evictable}}개에 축출을 요청하지만 끝날 수 없습니다: kubelet이 확인하거나 파드가 삭제될 때까지 Terminating으로 남습니다.',
       'estimate-drain-first':
-        '드레인은 노드들이 내려가기 전, 정족수가 유지되는 동안 파드 {{count}}개를 축출합니다. 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
+        '드레인은 노드들이 내려가기 전, 쿼럼이 유지되는 동안 파드 {{count}}개를 축출합니다. 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
     },
     capacity: {
       'fits-writes-blocked':
@@ -86,11 +86,11 @@ export const koVerdict = {
       'others-serve':
         '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 재부팅 내내, {{node}}(이)가 돌아와 uncordon될 때까지 Pending("volume node affinity conflict")으로 남습니다. {{workload}}(은)는 다른 Ready 레플리카({{readyElsewhere}}개)로 계속 서비스합니다.',
       'no-quorum':
-        '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: {{node}}(이)가 돌아와 uncordon될 때까지 Pending("volume node affinity conflict")으로 남습니다. 그동안 {{workload}}(은)는 다른 노드의 Ready 레플리카가 {{readyElsewhere}}개로 정족수({{quorum}}개)에 못 미쳐 서비스하지 못합니다.',
+        '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: {{node}}(이)가 돌아와 uncordon될 때까지 Pending("volume node affinity conflict")으로 남습니다. 그동안 {{workload}}(은)는 다른 노드의 Ready 레플리카가 {{readyElsewhere}}개로 쿼럼({{quorum}}개)에 못 미쳐 서비스하지 못합니다.',
       'last-replica':
         '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 재부팅 내내 Pending("volume node affinity conflict")으로 남고, 그동안 {{workload}}의 다른 Ready 레플리카가 없습니다: {{node}}(이)가 돌아와 uncordon될 때까지 중단됩니다.',
       'no-quorum-lost':
-        '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 다른 노드에서 실행될 수 없어 {{node}}(이)가 돌아올 때까지 다운됩니다. 그동안 {{workload}}(은)는 다른 노드의 Ready 레플리카가 {{readyElsewhere}}개로 정족수({{quorum}}개)에 못 미쳐 서비스하지 못합니다.',
+        '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 다른 노드에서 실행될 수 없어 {{node}}(이)가 돌아올 때까지 다운됩니다. 그동안 {{workload}}(은)는 다른 노드의 Ready 레플리카가 {{readyElsewhere}}개로 쿼럼({{quorum}}개)에 못 미쳐 서비스하지 못합니다.',
       'others-serve-lost':
         '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 다른 노드에서 실행될 수 없어 {{node}}(이)가 돌아올 때까지 다운됩니다. {{workload}}(은)는 다른 Ready 레플리카({{readyElsewhere}}개)로 계속 서비스합니다.',
       'last-replica-lost':
@@ -102,13 +102,13 @@ export const koVerdict = {
     },
     'pdb-blocks': {
       'quorum-guard-drain':
-        '{{node}}(을)를 드레인하면 OpenShift etcd quorum guard의 파드가 축출됩니다({{namespace}}/{{pdb}} PodDisruptionBudget, 마스터마다 파드 하나, etcd 정족수를 지키기 위한 것): 기록된 상태로는 마스터 {{disruptionsAllowed}}대까지 중단을 허용합니다(정상 {{currentHealthy}}, 필요 {{desiredHealthy}}: 이 예산 자체의 집계). 축출된 guard 파드는 다른 마스터에서 실행되지 않으므로, {{node}}(이)가 uncordon되고 그 guard 파드가 다시 Ready가 될 때까지 다른 마스터는 드레인할 수 없습니다.',
+        '{{node}}(을)를 드레인하면 OpenShift etcd quorum guard의 파드가 축출됩니다({{namespace}}/{{pdb}} PodDisruptionBudget, 컨트롤 플레인 노드마다 파드 하나, etcd 쿼럼을 지키기 위한 것): 기록된 상태로는 컨트롤 플레인 노드 {{disruptionsAllowed}}대까지 중단을 허용합니다(정상 {{currentHealthy}}, 필요 {{desiredHealthy}}: 이 PDB 자체의 집계). 축출된 guard 파드는 다른 컨트롤 플레인 노드에서 실행되지 않으므로, {{node}}(이)가 uncordon되고 그 guard 파드가 다시 Ready가 될 때까지 다른 컨트롤 플레인 노드는 드레인할 수 없습니다.',
       'allows-writes-blocked':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단을 허용하지만, 축출 자체가 쓰기라 etcd가 거부합니다.',
       'allows-node-dead':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단을 허용하지만, {{node}}(이)가 NotReady라 그 파드는 어차피 Terminating으로 남습니다.',
       'allows-drain-first':
-        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단을 허용하고, 그 파드 중 {{podsHere}}개가 {{node}}에 있으므로 노드들이 내려가기 전, 정족수가 유지되는 동안 드레인이 축출할 수 있습니다.',
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단을 허용하고, 그 파드 중 {{podsHere}}개가 {{node}}에 있으므로 노드들이 내려가기 전, 쿼럼이 유지되는 동안 드레인이 축출할 수 있습니다.',
       'no-disruptions-unhealthy':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 지금 중단을 허용하지 않습니다(disruptionsAllowed 0, 필요 {{desiredHealthy}} 중 정상 {{currentHealthy}}). 다른 곳의 파드가 Ready가 아니기 때문입니다: {{down}}. 그동안 {{pods}} 축출은 HTTP 429로 거부됩니다.',
     },
@@ -120,43 +120,43 @@ export const koVerdict = {
       'osd-below-min-size-together':
         'Ceph가 {{nodes}}의 OSD({{lost}})를 함께 잃습니다. 두 개 이상의 호스트에서 OSD가 다운되면 그 호스트들에 사본이 있는 배치 그룹(PG)은 사본이 많아야 하나만 남아 min_size 아래가 되고(Ceph 기본값: size {{size}}, min_size {{minSize}}), OSD가 돌아올 때까지 그 PG의 I/O가 멈추며 데이터가 그곳에 있는 볼륨이 모두 멈춥니다. 노드 장애는 어떤 PodDisruptionBudget도 막지 못합니다.',
       'mon-quorum-lost':
-        'Ceph가 mon 정족수를 잃습니다: {{nodes}}와 함께 {{lost}}이(가) 다운되고 {{down}}은(는) 이미 다운되어, mon {{total}}개 중 {{left}}개만 남아 정족수에 필요한 {{quorum}}개에 못 미칩니다. mon 정족수가 없으면 클라이언트와 OSD가 클러스터 맵을 받지 못해, mon 과반이 돌아올 때까지 Ceph I/O가 모두 멈춥니다.',
+        'Ceph가 mon 쿼럼을 잃습니다: {{nodes}}와 함께 {{lost}}이(가) 다운되고 {{down}}은(는) 이미 다운되어, mon {{total}}개 중 {{left}}개만 남아 쿼럼에 필요한 {{quorum}}개에 못 미칩니다. mon 쿼럼이 없으면 클라이언트와 OSD가 클러스터 맵을 받지 못해, mon 과반이 돌아올 때까지 Ceph I/O가 모두 멈춥니다.',
       'mon-quorum-lost-together':
-        'Ceph가 mon 정족수를 잃습니다: {{nodes}}와 함께 {{lost}}이(가) 다운되어, mon {{total}}개 중 {{left}}개만 남아 정족수에 필요한 {{quorum}}개에 못 미칩니다. mon 정족수가 없으면 클라이언트와 OSD가 클러스터 맵을 받지 못해, mon 과반이 돌아올 때까지 Ceph I/O가 모두 멈춥니다.',
+        'Ceph가 mon 쿼럼을 잃습니다: {{nodes}}와 함께 {{lost}}이(가) 다운되어, mon {{total}}개 중 {{left}}개만 남아 쿼럼에 필요한 {{quorum}}개에 못 미칩니다. mon 쿼럼이 없으면 클라이언트와 OSD가 클러스터 맵을 받지 못해, mon 과반이 돌아올 때까지 Ceph I/O가 모두 멈춥니다.',
     },
     'operator-budgets': {
       'status-rook-down':
-        'Ceph(Rook이 운영)가 정상이 아닙니다: {{down}}(이)가 Ready가 아닙니다. Ceph의 PodDisruptionBudget이 지금 축출을 허용하지 않으므로({{pdbs}}) 그 예산이 다루는 노드의 드레인은 Ceph가 다시 정상(placement group 모두 active+clean)이 될 때까지 기다립니다.',
+        'Ceph(Rook이 운영)가 정상이 아닙니다: {{down}}(이)가 Ready가 아닙니다. Ceph의 PodDisruptionBudget이 지금 축출을 허용하지 않으므로({{pdbs}}) 그 PDB가 다루는 노드의 드레인은 Ceph가 다시 정상(placement group 모두 active+clean)이 될 때까지 기다립니다.',
       'status-rook-down_other':
-        'Ceph(Rook이 운영)가 정상이 아닙니다: {{down}}(이)가 Ready가 아닙니다. Ceph의 PodDisruptionBudget이 지금 축출을 허용하지 않으므로({{pdbs}}) 그 예산이 다루는 노드의 드레인은 Ceph가 다시 정상(placement group 모두 active+clean)이 될 때까지 기다립니다.',
+        'Ceph(Rook이 운영)가 정상이 아닙니다: {{down}}(이)가 Ready가 아닙니다. Ceph의 PodDisruptionBudget이 지금 축출을 허용하지 않으므로({{pdbs}}) 그 PDB가 다루는 노드의 드레인은 Ceph가 다시 정상(placement group 모두 active+clean)이 될 때까지 기다립니다.',
       'status-rook-down-no-budget':
         'Ceph(Rook이 운영)가 정상이 아닙니다: {{down}}(이)가 Ready가 아닙니다. 돌아올 때까지 Ceph는 나머지 데몬으로 중복도가 줄어든 채 서비스합니다.',
       'status-rook-down-no-budget_other':
         'Ceph(Rook이 운영)가 정상이 아닙니다: {{down}}(이)가 Ready가 아닙니다. 돌아올 때까지 Ceph는 나머지 데몬으로 중복도가 줄어든 채 서비스합니다.',
       'status-rook-recovering':
-        'Ceph(Rook이 운영)가 복구 중입니다: Rook의 PodDisruptionBudget이 지금 축출을 허용하지 않으므로({{pdbs}}) 그 예산이 다루는 노드의 드레인은 placement group이 active+clean이 될 때까지 기다립니다.',
+        'Ceph(Rook이 운영)가 복구 중입니다: Rook의 PodDisruptionBudget이 지금 축출을 허용하지 않으므로({{pdbs}}) 그 PDB가 다루는 노드의 드레인은 placement group이 active+clean이 될 때까지 기다립니다.',
       'status-rook-healthy':
         'Ceph(Rook이 운영): mon {{mons}}개와 OSD {{osds}}개 데몬이 모두 Ready입니다. Rook은 설계상 데몬마다 Deployment 하나를 두고 각각 자기 노드에서 자기 데이터와 함께 실행하며, 하나가 내려가도 Ceph는 나머지로 계속 서비스합니다.',
       'rook-down':
-        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 Rook-Ceph 오퍼레이터가 관리하며 지금 축출을 허용하지 않습니다: {{down}} 때문에 Ceph가 정상이 아닙니다. Ceph가 다시 정상(placement group 모두 active+clean)이 될 때까지 drain은 기다립니다.',
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 Rook-Ceph 오퍼레이터가 관리하며 지금 축출을 허용하지 않습니다: {{down}} 때문에 Ceph가 정상이 아닙니다. Ceph가 다시 정상(placement group 모두 active+clean)이 될 때까지 드레인은 기다립니다.',
       'rook-recovering':
-        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 Rook-Ceph 오퍼레이터가 관리하며 지금 축출을 허용하지 않습니다: Ceph가 이전 중단에서 아직 복구 중입니다(placement group이 아직 active+clean 아님). 정상이 될 때까지 drain은 기다립니다.',
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 Rook-Ceph 오퍼레이터가 관리하며 지금 축출을 허용하지 않습니다: Ceph가 이전 중단에서 아직 복구 중입니다(placement group이 아직 active+clean 아님). 정상이 될 때까지 드레인은 기다립니다.',
       'managed-down':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 오퍼레이터({{manager}})가 관리하며, 다른 곳의 파드가 Ready가 아니어서 지금 축출을 허용하지 않습니다: {{down}}.',
       managed:
-        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 오퍼레이터({{manager}})가 관리하며 지금 축출을 허용하지 않습니다: 오퍼레이터가 허용할 때까지 drain은 기다립니다.',
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 오퍼레이터({{manager}})가 관리하며 지금 축출을 허용하지 않습니다: 오퍼레이터가 허용할 때까지 드레인은 기다립니다.',
     },
     'traffic-policy': {
       'local-policy':
-        'externalTrafficPolicy: Local인 Service는 외부 트래픽을 받은 노드의 자기 파드로만 보냅니다: {{services}}. {{node}}의 파드가 멈추면 로드밸런서는 헬스 체크가 실패할 때까지 {{node}}(으)로 새 연결을 계속 보내고, 그 연결은 실패합니다.',
+        'externalTrafficPolicy: Local인 Service는 외부 트래픽을 받은 노드의 자기 파드로만 보냅니다: {{services}}. {{node}}의 파드가 멈추면 로드 밸런서는 헬스 체크가 실패할 때까지 {{node}}(으)로 새 연결을 계속 보내고, 그 연결은 실패합니다.',
       'host-ports':
-        '{{node}}의 파드가 노드 자신의 포트({{ports}}; hostPort/hostNetwork 인그레스 컨트롤러)로 서비스합니다: {{pods}}. 로드밸런서는 헬스 체크가 실패할 때까지 {{node}}(으)로 새 연결을 계속 보내고, 그 연결은 실패합니다.',
+        '{{node}}의 파드가 노드 자신의 포트({{ports}}; hostPort/hostNetwork 인그레스 컨트롤러)로 서비스합니다: {{pods}}. 로드 밸런서는 헬스 체크가 실패할 때까지 {{node}}(으)로 새 연결을 계속 보내고, 그 연결은 실패합니다.',
     },
     'control-plane-endpoint': {
       'vip-moves':
         '{{node}}(이)가 컨트롤 플레인 VIP를 보유하고 있습니다(kube-vip, Lease {{lease}}): 재부팅하면 VIP가 다른 kube-vip 노드({{standbys}})로 옮겨 갑니다. VIP로 API에 접속하는 모든 클라이언트(kubelet, 컨트롤러, kubectl)가 몇 초간 끊기며, 페일오버가 보장되지 않습니다.',
       'vip-moves-no-quorum':
-        '{{node}}(이)가 컨트롤 플레인 VIP를 보유하고 있고(kube-vip, Lease {{lease}}), kube-vip는 이 Lease를 apiserver를 통해 써서 다음 보유자를 뽑습니다: etcd 정족수가 없으면 아무것도 쓸 수 없어 VIP가 다른 kube-vip 노드({{standbys}})로 옮겨 가지 않습니다. VIP로 API에 접속하는 모든 클라이언트는 정족수가 돌아올 때까지 API를 잃습니다.',
+        '{{node}}(이)가 컨트롤 플레인 VIP를 보유하고 있고(kube-vip, Lease {{lease}}), kube-vip는 이 Lease를 apiserver를 통해 써서 다음 보유자를 뽑습니다: etcd 쿼럼이 없으면 아무것도 쓸 수 없어 VIP가 다른 kube-vip 노드({{standbys}})로 옮겨 가지 않습니다. VIP로 API에 접속하는 모든 클라이언트는 쿼럼이 돌아올 때까지 API를 잃습니다.',
       'vip-moves-writes-blocked':
         '{{node}}(이)가 컨트롤 플레인 VIP를 보유하고 있고(kube-vip, Lease {{lease}}), kube-vip는 이 Lease를 apiserver를 통해 써서 다음 보유자를 뽑습니다: etcd가 쓰기를 거부하는 동안 다른 kube-vip 노드({{standbys}})가 VIP를 넘겨받지 못해, VIP로 API에 접속하는 모든 클라이언트가 재부팅 내내 API를 잃습니다.',
       'vip-none-left':
@@ -182,13 +182,13 @@ export const koVerdict = {
   advice: {
     'dead-node-drain': {
       'not-ready':
-        '{{node}}의 드레인을 기다리지 마세요. 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 되살린 뒤 다시 물어보세요: 그러면 드레인이 끝납니다. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) 서비스 중단으로 표시하세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 테인트를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
+        '{{node}}의 드레인을 기다리지 마세요. 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 복구한 뒤 다시 물어보세요: 그러면 드레인이 끝납니다. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) 서비스 중단으로 표시하세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 taint를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
       'not-ready-no-out-of-service':
-        '{{node}}의 드레인을 기다리지 마세요. 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 되살린 뒤 다시 물어보세요: 그러면 드레인이 끝납니다. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제하세요 (kubectl delete node {{node}}): 파드가 삭제되고 컨트롤러가 다른 곳에서 다시 띄웁니다. kubelet이 돌아오면 노드를 다시 등록합니다.',
+        '{{node}}의 드레인을 기다리지 마세요. 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 복구한 뒤 다시 물어보세요: 그러면 드레인이 끝납니다. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제하세요 (kubectl delete node {{node}}): 파드가 삭제되고 컨트롤러가 다른 곳에서 다시 띄웁니다. kubelet이 돌아오면 노드를 다시 등록합니다.',
       'not-ready-lost':
-        '{{node}}(이)가 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 되살리세요. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) 서비스 중단으로 표시하세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 테인트를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
+        '{{node}}(이)가 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 복구하세요. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) 서비스 중단으로 표시하세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 taint를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
       'not-ready-no-out-of-service-lost':
-        '{{node}}(이)가 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 되살리세요. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제하세요 (kubectl delete node {{node}}): 파드가 삭제되고 컨트롤러가 다른 곳에서 다시 띄웁니다. kubelet이 돌아오면 노드를 다시 등록합니다.',
+        '{{node}}(이)가 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 복구하세요. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제하세요 (kubectl delete node {{node}}): 파드가 삭제되고 컨트롤러가 다른 곳에서 다시 띄웁니다. kubelet이 돌아오면 노드를 다시 등록합니다.',
     },
     'safe-to-evict': {
       'not-safe':
@@ -255,17 +255,17 @@ export const koVerdict = {
       'osd-below-min-size-together':
         'OSD가 있는 호스트는 한 번에 하나씩, 돌아와 Ceph가 다시 active+clean이 된 뒤 다음 호스트를 진행하세요.',
       'mon-quorum-lost':
-        '먼저 {{down}}을(를) 복구하세요(ceph status에서 모든 mon이 정족수에 있어야 합니다). 그때까지 Ceph는 mon을 하나 더 잃을 수 없습니다.',
+        '먼저 {{down}}을(를) 복구하세요(ceph status에서 모든 mon이 쿼럼에 있어야 합니다). 그때까지 Ceph는 mon을 하나 더 잃을 수 없습니다.',
       'mon-quorum-lost-together':
-        'mon이 있는 호스트는 한 번에 하나씩, mon이 정족수에 돌아온 것(ceph status)을 확인한 뒤 다음 호스트를 진행하세요.',
+        'mon이 있는 호스트는 한 번에 하나씩, mon이 쿼럼에 돌아온 것(ceph status)을 확인한 뒤 다음 호스트를 진행하세요.',
     },
     'operator-budgets': {
       'rook-down':
-        '먼저 {{down}}(을)를 되살리세요(ceph status가 HEALTH_OK, placement group 모두 active+clean). {{pdb}}(을)를 고치거나 지우지 마세요: 오퍼레이터가 관리하며 다시 만듭니다.',
+        '먼저 {{down}}(을)를 복구하세요(ceph status가 HEALTH_OK, placement group 모두 active+clean). {{pdb}}(을)를 고치거나 지우지 마세요: 오퍼레이터가 관리하며 다시 만듭니다.',
       'rook-recovering':
         'Ceph 복구가 끝날 때까지 기다리세요(ceph status: placement group 모두 active+clean). {{pdb}}(을)를 고치거나 지우지 마세요: 오퍼레이터가 관리합니다.',
       'managed-down':
-        '먼저 {{down}}(을)를 되살리세요. {{pdb}}(을)를 고치지 마세요: {{manager}}(이)가 관리합니다.',
+        '먼저 {{down}}(을)를 복구하세요. {{pdb}}(을)를 고치지 마세요: {{manager}}(이)가 관리합니다.',
       managed:
         '{{manager}}(이)가 중단을 허용할 때까지 기다리세요. {{pdb}}(을)를 고치지 마세요: 오퍼레이터가 관리합니다.',
     },
@@ -293,33 +293,33 @@ export const koVerdict = {
     },
     'traffic-policy': {
       'local-policy':
-        '먼저 {{node}}(을)를 로드밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 재부팅 뒤 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
+        '먼저 {{node}}(을)를 로드 밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 재부팅 뒤 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
       'host-ports':
-        '먼저 {{node}}(을)를 로드밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 재부팅 뒤 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
+        '먼저 {{node}}(을)를 로드 밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 재부팅 뒤 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
       'local-policy-lost':
-        '{{node}}에 대한 로드밸런서 헬스 체크 간격을 짧게 두세요: 잃은 노드는 헬스 체크가 실패로 표시할 때까지 새 연결을 받고, 그 연결은 실패합니다. 계획된 작업이라면 먼저 빼세요(kubectl label node {{node}} {{label}}=true).',
+        '{{node}}에 대한 로드 밸런서 헬스 체크 간격을 짧게 두세요: 잃은 노드는 헬스 체크가 실패로 표시할 때까지 새 연결을 받고, 그 연결은 실패합니다. 계획된 작업이라면 먼저 빼세요(kubectl label node {{node}} {{label}}=true).',
       'host-ports-lost':
-        '{{node}}에 대한 로드밸런서 헬스 체크 간격을 짧게 두세요: 잃은 노드는 헬스 체크가 실패로 표시할 때까지 새 연결을 받고, 그 연결은 실패합니다. 계획된 작업이라면 먼저 빼세요(kubectl label node {{node}} {{label}}=true).',
+        '{{node}}에 대한 로드 밸런서 헬스 체크 간격을 짧게 두세요: 잃은 노드는 헬스 체크가 실패로 표시할 때까지 새 연결을 받고, 그 연결은 실패합니다. 계획된 작업이라면 먼저 빼세요(kubectl label node {{node}} {{label}}=true).',
       'local-policy-drain':
-        '먼저 {{node}}(을)를 로드밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. {{node}}(을)를 uncordon할 때 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
+        '먼저 {{node}}(을)를 로드 밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. {{node}}(을)를 uncordon할 때 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
       'host-ports-drain':
-        '먼저 {{node}}(을)를 로드밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. {{node}}(을)를 uncordon할 때 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
+        '먼저 {{node}}(을)를 로드 밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. {{node}}(을)를 uncordon할 때 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
     },
     'workloads-on-control-plane': {
       'user-all-control-plane':
-        '먼저 {{node}}(을)를 drain해 워크로드를 다른 노드로 옮기세요. 여기서는 다른 노드도 모두 컨트롤 플레인이니 거기에 NoSchedule 테인트를 걸지 마세요. 걸면 워크로드가 실행될 곳이 없습니다.',
+        '먼저 {{node}}(을)를 드레인해 워크로드를 다른 노드로 옮기세요. 여기서는 다른 노드도 모두 컨트롤 플레인이니 거기에 NoSchedule taint를 걸지 마세요. 걸면 워크로드가 실행될 곳이 없습니다.',
       'user-all-control-plane-only-node':
-        '{{node}}(이)가 유일한 노드라 워크로드가 실행될 곳이 없습니다: 다운타임을 작업 시간대로 계획하고, NoSchedule 테인트는 없이 두세요.',
+        '{{node}}(이)가 유일한 노드라 워크로드가 실행될 곳이 없습니다: 다운타임을 작업 시간대로 계획하고, NoSchedule taint는 걸지 마세요.',
       'user-tainted':
-        '먼저 {{node}}(을)를 드레인해 워크로드를 옮기세요. 이 워크로드는 컨트롤 플레인 NoSchedule 테인트를 톨러레이트하므로 테인트로는 막을 수 없습니다.',
+        '먼저 {{node}}(을)를 드레인해 워크로드를 옮기세요. 이 워크로드는 컨트롤 플레인 NoSchedule taint에 대한 toleration이 있어 taint로는 막을 수 없습니다.',
       'user-tainted-lost':
-        '장애에 대비해 일반 워크로드를 {{node}}에서 옮겨 두세요(드레인). 이 워크로드는 컨트롤 플레인 NoSchedule 테인트를 톨러레이트하므로 테인트로는 막을 수 없습니다: 장애가 난 노드의 파드는 노드와 함께 다운됩니다.',
+        '장애에 대비해 일반 워크로드를 {{node}}에서 옮겨 두세요(드레인). 이 워크로드는 컨트롤 플레인 NoSchedule taint에 대한 toleration이 있어 taint로는 막을 수 없습니다: 장애가 난 노드의 파드는 노드와 함께 다운됩니다.',
       'user-all-control-plane-lost':
-        '장애에 대비해 {{node}}의 워크로드를 다른 컨트롤 플레인 노드로 분산해 두세요(여기서는 모든 노드가 컨트롤 플레인이니 거기에 NoSchedule 테인트를 걸지 마세요): 장애가 난 노드의 파드는 노드와 함께 다운됩니다.',
+        '장애에 대비해 {{node}}의 워크로드를 다른 컨트롤 플레인 노드로 분산해 두세요(여기서는 모든 노드가 컨트롤 플레인이니 거기에 NoSchedule taint를 걸지 마세요): 장애가 난 노드의 파드는 노드와 함께 다운됩니다.',
       'user-drain':
-        '{{node}}(을)를 uncordon하기 전에 컨트롤 플레인 NoSchedule 테인트 복원을 검토하세요. 그래야 일반 워크로드가 다시 오지 않습니다.',
+        '{{node}}(을)를 uncordon하기 전에 컨트롤 플레인 NoSchedule taint 복원을 검토하세요. 그래야 일반 워크로드가 다시 오지 않습니다.',
       'user-all-control-plane-drain':
-        '여기서는 모든 노드가 컨트롤 플레인이라 {{node}}에서 드레인된 워크로드는 다른 컨트롤 플레인 노드에서만 실행될 수 있습니다: 그 노드들에는 NoSchedule 테인트를 두지 마세요.',
+        '여기서는 모든 노드가 컨트롤 플레인이라 {{node}}에서 드레인된 워크로드는 다른 컨트롤 플레인 노드에서만 실행될 수 있습니다: 그 노드들에는 NoSchedule taint를 두지 마세요.',
     },
   },
 };

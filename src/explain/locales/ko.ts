@@ -1,6 +1,6 @@
 /**
  * Korean answer texts (i18next resources), in the vocabulary of the source articles
- * (docs/domain.md, "Sources": 컨트롤 플레인, 데이터 플레인, 정족수(quorum), 리더 선출, 재부팅, 드레인).
+ * (docs/domain.md, "Sources": 컨트롤 플레인, 데이터 플레인, 쿼럼, 리더 선출, 재부팅, 드레인).
  * Same keys as ./en.ts. Particles after a placeholder are written `(이)가`, `(은)는`, `(을)를`,
  * `(으)로`; {@link ../i18n.ts} picks the right one for the word before it.
  */
@@ -22,7 +22,7 @@ export const ko: Messages = {
     'safe-worker':
       '{{node}} 재부팅해도 안전합니다: 파드는 다른 노드로 옮겨갈 수 있고 컨트롤 플레인이 정상입니다.',
     'safe-worker-nothing-moves':
-      '{{node}} 재부팅해도 안전합니다: 옮겨야 할 파드가 없고(DaemonSet과 static 파드는 노드와 함께 돌아옴) 컨트롤 플레인이 정상입니다.',
+      '{{node}} 재부팅해도 안전합니다: 옮겨야 할 파드가 없고(DaemonSet과 정적 파드는 노드와 함께 돌아옴) 컨트롤 플레인이 정상입니다.',
     'safe-unseen':
       '{{node}} 재부팅을 막는 것은 찾지 못했지만 스냅샷에 파드가 없어 그 노드에서 실행 중인 것은 점검하지 못했습니다.',
     caution: '{{node}} 재부팅은 가능하지만 주의가 필요합니다: 아래 {{count}}건을 먼저 확인하세요.',
@@ -56,13 +56,12 @@ export const ko: Messages = {
       '{{node}}의 컨트롤 플레인 VIP: VIP가 옮겨 가는 동안(옮겨 간다면) VIP로 API에 접속하는 클라이언트가 몇 초간 멈춥니다',
     'api-writes': 'API를 통한 모든 변경 (오브젝트 생성, 수정, 스케일, 축출): etcd가 쓰기를 거부합니다',
     scheduling: '새 파드 스케줄링',
-    'self-healing': '자가 치유: 죽은 파드가 다시 만들어지지 않음',
+    'self-healing': '자동 복구: 죽은 파드가 다시 만들어지지 않음',
     'node-failure': '노드 장애 감지와 재스케줄링',
     scaling: '스케일링(HPA)과 롤아웃',
     endpoints: 'Endpoints/EndpointSlice 갱신: 죽은 파드로도 Service 트래픽이 계속 감',
     'apiserver-capacity': '{{node}}의 API 서버: API 용량이 {{before}}대에서 {{after}}대로 감소',
-    'etcd-member':
-      '{{node}}의 etcd 멤버: {{voters}}대 중 {{after}}대 남음 (정족수 {{quorum}}); {{spareText}}',
+    'etcd-member': '{{node}}의 etcd 멤버: {{voters}}대 중 {{after}}대 남음 (쿼럼 {{quorum}}); {{spareText}}',
     'spare-none': '복귀할 때까지 추가 장애를 허용하지 못함',
     'spare-some': '그동안 {{spare}}대 추가 장애 허용',
     'leader-failover':
@@ -136,11 +135,11 @@ export const ko: Messages = {
       managed:
         '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다 (보이는 컨트롤 플레인 노드가 없고 apiserver identity Lease {{apiservers}}개): 보이는 어떤 노드도 컨트롤 플레인에 영향을 주지 않으므로 데이터 플레인 점검만 적용됩니다.',
       'managed-status':
-        '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다: HA와 etcd 정족수는 클러스터 안에서 볼 수 없습니다. apiserver identity Lease {{apiservers}}개가 있습니다.',
+        '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다: HA와 etcd 쿼럼은 클러스터 안에서 볼 수 없습니다. apiserver identity Lease {{apiservers}}개가 있습니다.',
       'managed-leases-unseen':
         '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다 (보이는 컨트롤 플레인 노드가 없고, apiserver identity Lease는 스냅샷에 없음): 보이는 어떤 노드도 컨트롤 플레인에 영향을 주지 않으므로 데이터 플레인 점검만 적용됩니다.',
       'managed-status-leases-unseen':
-        '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다: HA와 etcd 정족수는 클러스터 안에서 볼 수 없고, apiserver identity Lease는 스냅샷에 없습니다.',
+        '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다: HA와 etcd 쿼럼은 클러스터 안에서 볼 수 없고, apiserver identity Lease는 스냅샷에 없습니다.',
       provider:
         '컨트롤 플레인은 {{provider}}(이)가 관리합니다: API 서버와 etcd는 보이는 노드 밖에서 실행됩니다.',
     },
@@ -148,11 +147,11 @@ export const ko: Messages = {
       'not-ready':
         '{{node}}(은)는 이미 NotReady 상태입니다 (Ready={{ready}}): 이미 데이터 플레인에서 빠져 있습니다.',
       'lease-stale':
-        '{{node}}의 노드 Lease가 {{ageS}}초 전에 마지막으로 갱신되었습니다 (node-monitor grace period {{graceS}}초 초과): 그 뒤로 kubelet이 API 서버에 닿지 못하고 있습니다 (멈췄거나, 중지되었거나, 끊김). 이런 kubelet은 축출을 확인해 주지 못하므로 {{node}} 드레인이 멈출 수 있고, 축출된 파드는 Terminating으로 남습니다.',
+        '{{node}}의 노드 Lease가 {{ageS}}초 전에 마지막으로 갱신되었습니다 (node-monitor grace period {{graceS}}초 초과): 그 뒤로 kubelet이 API 서버에 연결하지 못하고 있습니다 (멈췄거나, 중지되었거나, 끊김). 이런 kubelet은 축출을 확인해 주지 못하므로 {{node}} 드레인이 멈출 수 있고, 축출된 파드는 Terminating으로 남습니다.',
     },
     'concurrent-disruption': {
       'control-plane':
-        '다른 컨트롤 플레인 노드가 이미 다운되었거나 cordon 상태입니다: {{nodes}}. 멤버 두 대가 동시에 빠지면 정족수를 잃습니다.',
+        '다른 컨트롤 플레인 노드가 이미 다운되었거나 cordon 상태입니다: {{nodes}}. 멤버 두 대가 동시에 빠지면 쿼럼을 잃습니다.',
       'control-plane-no-member':
         '컨트롤 플레인 노드가 이미 다운되었거나 cordon 상태입니다: {{nodes}}. 그 노드가 돌아올 때까지 컨트롤 플레인의 여유가 줄어듭니다. {{node}}에는 etcd 멤버가 없어 이 재부팅으로 내려가는 멤버는 없습니다.',
       workers: '다른 노드가 이미 NotReady 또는 cordon 상태입니다: {{nodes}}. 축출된 파드를 받을 수 없습니다.',
@@ -166,25 +165,25 @@ export const ko: Messages = {
     },
     'control-plane-count': {
       single:
-        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API 서버, etcd, 스케줄러, 컨트롤러 매니저가 모두 멈춥니다.',
+        '{{node}} 한 대가 컨트롤 플레인 전부입니다: 재부팅하는 동안 API 서버, etcd, 스케줄러, 컨트롤러 매니저가 모두 멈춥니다.',
       'single-lost':
-        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, etcd, 스케줄러, 컨트롤러 매니저가 모두 멈춥니다.',
+        '{{node}} 한 대가 컨트롤 플레인 전부입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, etcd, 스케줄러, 컨트롤러 매니저가 모두 멈춥니다.',
       'single-etcd-unknown-lost':
-        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, 스케줄러, 컨트롤러 매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
+        '{{node}} 한 대가 컨트롤 플레인 전부입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, 스케줄러, 컨트롤러 매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
       'single-sqlite-lost':
-        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, 스케줄러, 컨트롤러 매니저와 k3s의 SQLite 데이터스토어(모두 k3s server 프로세스 안)가 멈춥니다.',
+        '{{node}} 한 대가 컨트롤 플레인 전부입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, 스케줄러, 컨트롤러 매니저와 k3s의 SQLite 데이터스토어(모두 k3s server 프로세스 안)가 멈춥니다.',
       'single-datastore-lost':
-        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, 스케줄러, 컨트롤러 매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 이 노드의 SQLite 또는 외부 데이터스토어에 있습니다).',
+        '{{node}} 한 대가 컨트롤 플레인 전부입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, 스케줄러, 컨트롤러 매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 이 노드의 SQLite 또는 외부 데이터스토어에 있습니다).',
       'single-etcd-unknown':
-        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API 서버, 스케줄러, 컨트롤러 매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
+        '{{node}} 한 대가 컨트롤 플레인 전부입니다: 재부팅하는 동안 API 서버, 스케줄러, 컨트롤러 매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
       'no-other-ready-etcd-unknown':
         'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API 서버, 스케줄러, 컨트롤러 매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
       'status-single-etcd-unknown':
-        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, 스케줄링, 자가 치유가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
+        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, 스케줄링, 자동 복구가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
       'single-sqlite':
-        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API 서버, 스케줄러, 컨트롤러 매니저와 k3s의 SQLite 데이터스토어(모두 k3s server 프로세스 안)가 멈춥니다.',
+        '{{node}} 한 대가 컨트롤 플레인 전부입니다: 재부팅하는 동안 API 서버, 스케줄러, 컨트롤러 매니저와 k3s의 SQLite 데이터스토어(모두 k3s server 프로세스 안)가 멈춥니다.',
       'single-datastore':
-        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API 서버, 스케줄러, 컨트롤러 매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 이 노드의 SQLite 또는 외부 데이터스토어에 있습니다).',
+        '{{node}} 한 대가 컨트롤 플레인 전부입니다: 재부팅하는 동안 API 서버, 스케줄러, 컨트롤러 매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 이 노드의 SQLite 또는 외부 데이터스토어에 있습니다).',
       'no-other-ready':
         'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API 서버, etcd, 스케줄러, 컨트롤러 매니저가 멈춥니다.',
       'no-other-ready-sqlite':
@@ -193,25 +192,25 @@ export const ko: Messages = {
         'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API 서버, 스케줄러, 컨트롤러 매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 SQLite 또는 외부 데이터스토어에 있습니다).',
       redundant: '다른 컨트롤 플레인 노드 {{readyOthers}}대가 Ready 상태로 남습니다.',
       partial:
-        '파일이 일부분입니다: OpenShift의 etcd quorum guard는 마스터 {{total}}대를 세지만 파일에는 {{node}}만 있습니다. 다른 마스터, 그들이 Ready인지, etcd 멤버 구성과 정족수는 알 수 없습니다.',
+        '파일이 일부분입니다: OpenShift의 etcd quorum guard는 컨트롤 플레인 노드 {{total}}대를 세지만 파일에는 {{node}}만 있습니다. 다른 컨트롤 플레인 노드와 그 노드들이 Ready인지, etcd 멤버 구성과 쿼럼은 알 수 없습니다.',
       'status-partial':
-        '파일이 일부분입니다: OpenShift의 etcd quorum guard는 마스터 {{total}}대를 세지만 파일에는 {{seen}}대만 있습니다. 다른 마스터와 etcd 멤버 구성, 정족수는 알 수 없습니다.',
+        '파일이 일부분입니다: OpenShift의 etcd quorum guard는 컨트롤 플레인 노드 {{total}}대를 세지만 파일에는 {{seen}}대만 있습니다. 다른 컨트롤 플레인 노드와 etcd 멤버 구성, 쿼럼은 알 수 없습니다.',
       'partial-from-guard':
-        '파일이 일부분입니다: OpenShift의 etcd quorum guard는 마스터 {{total}}대를 세지만 파일에는 {{node}}만 있습니다. 다른 마스터의 노드(Ready인지 포함)는 알 수 없고, 그 etcd 멤버는 guard가 센 Ready guard 파드 수로만 알 수 있습니다.',
+        '파일이 일부분입니다: OpenShift의 etcd quorum guard는 컨트롤 플레인 노드 {{total}}대를 세지만 파일에는 {{node}}만 있습니다. 다른 컨트롤 플레인 노드(Ready인지 포함)는 알 수 없고, 그 etcd 멤버는 guard가 센 Ready guard 파드 수로만 알 수 있습니다.',
       'status-partial-from-guard':
-        '파일이 일부분입니다: OpenShift의 etcd quorum guard는 마스터 {{total}}대를 세지만 파일에는 {{seen}}대만 있습니다. 다른 마스터의 노드(Ready인지 포함)는 알 수 없고, 그 etcd 멤버는 guard가 센 Ready guard 파드 수로만 알 수 있습니다.',
+        '파일이 일부분입니다: OpenShift의 etcd quorum guard는 컨트롤 플레인 노드 {{total}}대를 세지만 파일에는 {{seen}}대만 있습니다. 다른 컨트롤 플레인 노드(Ready인지 포함)는 알 수 없고, 그 etcd 멤버는 guard가 센 Ready guard 파드 수로만 알 수 있습니다.',
       'status-single':
-        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, etcd, 스케줄링, 자가 치유가 멈춥니다.',
+        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, etcd, 스케줄링, 자동 복구가 멈춥니다.',
       'status-single-sqlite':
-        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, k3s의 SQLite 데이터스토어, 스케줄링, 자가 치유가 멈춥니다.',
+        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, k3s의 SQLite 데이터스토어, 스케줄링, 자동 복구가 멈춥니다.',
       'status-single-datastore':
-        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, 스케줄링, 자가 치유가 멈춥니다 (k3s의 상태는 etcd가 아니라 SQLite 또는 외부 데이터스토어에 있습니다).',
+        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, 스케줄링, 자동 복구가 멈춥니다 (k3s의 상태는 etcd가 아니라 SQLite 또는 외부 데이터스토어에 있습니다).',
       'status-not-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready; NotReady: {{notReady}}.',
       'status-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready.',
     },
     'control-plane-taint': {
       untainted:
-        '{{node}}에는 컨트롤 플레인 NoSchedule 테인트가 없어서 일반 워크로드가 스케줄되고, 재부팅 시 함께 내려갑니다.',
+        '{{node}}에는 컨트롤 플레인 NoSchedule taint가 없어서 일반 워크로드가 스케줄되고, 재부팅 시 함께 내려갑니다.',
     },
     'apiserver-redundancy': {
       'none-other':
@@ -219,13 +218,13 @@ export const ko: Messages = {
       'none-other-lost':
         '살아 있는 다른 API 서버가 없습니다: 노드가 돌아올 때까지 kubectl과 모든 컨트롤러가 API를 잃습니다.',
       capacity:
-        'API 서버 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. 로드밸런서 뒤의 클라이언트는 {{others}}(을)를 통해 계속 동작합니다.',
+        'API 서버 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. 로드 밸런서를 거치는 클라이언트는 {{others}}(으)로 계속 접속합니다.',
       'already-down':
-        '{{node}}의 API 서버는 이미 내려가 있어 재부팅으로 줄어드는 API 용량이 없습니다. 로드밸런서 뒤의 클라이언트는 {{others}}(을)를 통해 계속 동작합니다.',
+        '{{node}}의 API 서버는 이미 내려가 있어 재부팅으로 줄어드는 API 용량이 없습니다. 로드 밸런서를 거치는 클라이언트는 {{others}}(으)로 계속 접속합니다.',
       'capacity-no-quorum':
-        'API 서버 용량이 {{before}}대에서 {{after}}대로 줄어들지만, etcd 정족수가 없으면 남은 API 서버({{others}})는 쓰기도 일관된 읽기도 할 수 없습니다: 정족수가 돌아올 때까지 클라이언트는 오류를 받습니다.',
+        'API 서버 용량이 {{before}}대에서 {{after}}대로 줄어들지만, etcd 쿼럼이 없으면 남은 API 서버({{others}})는 쓰기도 일관된 읽기도 할 수 없습니다: 쿼럼이 돌아올 때까지 클라이언트는 오류를 받습니다.',
       'already-down-no-quorum':
-        '{{node}}의 API 서버는 이미 내려가 있습니다. etcd 정족수가 없으면 남은 API 서버({{others}})는 쓰기도 일관된 읽기도 할 수 없습니다: 정족수가 돌아올 때까지 클라이언트는 오류를 받습니다.',
+        '{{node}}의 API 서버는 이미 내려가 있습니다. etcd 쿼럼이 없으면 남은 API 서버({{others}})는 쓰기도 일관된 읽기도 할 수 없습니다: 쿼럼이 돌아올 때까지 클라이언트는 오류를 받습니다.',
       'capacity-vip':
         'API 서버 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. {{others}}(은)는 계속 응답하지만, 끊김 없이 동작하는 것은 이 API 서버에 직접 접속하는 클라이언트뿐입니다: 컨트롤 플레인 VIP로 접속하는 클라이언트는 VIP와 함께 끊깁니다(VIP 항목 참고).',
       'already-down-vip':
@@ -239,11 +238,11 @@ export const ko: Messages = {
     },
     'leader-scheduler': {
       'held-here':
-        '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다: 재부팅이 시작되면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출(leader election)로 대기 인스턴스({{standbys}})가 넘겨받습니다. 그동안 새 파드가 스케줄되지 않습니다.',
+        '{{node}}(이)가 kube-scheduler 리더 Lease를 보유하고 있습니다: 재부팅이 시작되면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출(leader election)로 대기 인스턴스({{standbys}})가 넘겨받습니다. 그동안 새 파드가 스케줄되지 않습니다.',
       'held-here-no-quorum':
-        '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다. 정족수가 없으면 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 정족수가 돌아올 때까지 파드가 스케줄되지 않습니다.',
+        '{{node}}(이)가 kube-scheduler 리더 Lease를 보유하고 있습니다. 쿼럼이 없으면 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 쿼럼이 돌아올 때까지 파드가 스케줄되지 않습니다.',
       'held-here-writes-blocked':
-        '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다. etcd가 쓰기를 거부하는 동안에는 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 알람이 해제될 때까지 파드가 스케줄되지 않습니다.',
+        '{{node}}(이)가 kube-scheduler 리더 Lease를 보유하고 있습니다. etcd가 쓰기를 거부하는 동안에는 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 알람이 해제될 때까지 파드가 스케줄되지 않습니다.',
       'no-standby': '{{node}}에 유일한 kube-scheduler가 있습니다: 돌아올 때까지 파드가 스케줄되지 않습니다.',
       stale:
         'kube-scheduler 리더 Lease(보유자 {{holder}})가 {{renewAgeS}}초 전에 마지막으로 갱신되어 Lease 기간 {{leaseDurationSeconds}}초를 넘었습니다: 스케줄링이 이미 실패하고 있습니다.',
@@ -254,11 +253,11 @@ export const ko: Messages = {
     },
     'leader-controller-manager': {
       'held-here':
-        '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다: 약 {{leaseDurationSeconds}}초 후 리더 선출(leader election)로 대기 인스턴스({{standbys}})로 넘어갑니다. 그동안 조정(자가 치유, 엔드포인트 갱신)이 멈춥니다.',
+        '{{node}}(이)가 kube-controller-manager 리더 Lease를 보유하고 있습니다: 약 {{leaseDurationSeconds}}초 후 리더 선출(leader election)로 대기 인스턴스({{standbys}})로 넘어갑니다. 그동안 조정(자동 복구, 엔드포인트 갱신)이 멈춥니다.',
       'held-here-no-quorum':
-        '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다. 정족수가 없으면 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 정족수가 돌아올 때까지 아무것도 조정되지 않습니다.',
+        '{{node}}(이)가 kube-controller-manager 리더 Lease를 보유하고 있습니다. 쿼럼이 없으면 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 쿼럼이 돌아올 때까지 아무것도 조정되지 않습니다.',
       'held-here-writes-blocked':
-        '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다. etcd가 쓰기를 거부하는 동안에는 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 알람이 해제될 때까지 아무것도 조정되지 않습니다.',
+        '{{node}}(이)가 kube-controller-manager 리더 Lease를 보유하고 있습니다. etcd가 쓰기를 거부하는 동안에는 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 알람이 해제될 때까지 아무것도 조정되지 않습니다.',
       'no-standby': '{{node}}에 유일한 kube-controller-manager가 있습니다: 돌아올 때까지 조정이 멈춥니다.',
       stale:
         'kube-controller-manager 리더 Lease(보유자 {{holder}})가 {{renewAgeS}}초 전에 마지막으로 갱신되어 Lease 기간 {{leaseDurationSeconds}}초를 넘었습니다: 컨트롤러가 이미 멈춰 있습니다.',
@@ -279,14 +278,14 @@ export const ko: Messages = {
       external:
         'etcd는 클러스터 노드 밖에서 동작합니다 (external 구성): 노드 재부팅은 etcd에 영향이 없습니다 ({{sourceText}}).',
       managed: 'etcd는 클라우드 제공자가 운영하며 관찰할 수 없습니다.',
-      unknown: 'etcd를 관찰할 수 없습니다: etcd 파드도 etcd 데이터도 없어 정족수를 알 수 없습니다.',
+      unknown: 'etcd를 관찰할 수 없습니다: etcd 파드도 etcd 데이터도 없어 쿼럼을 알 수 없습니다.',
       'unknown-no-pods':
-        'etcd를 관찰할 수 없습니다: 파드가 스냅샷에 없고 etcd 데이터도 없어 정족수를 알 수 없습니다.',
+        'etcd를 관찰할 수 없습니다: 파드가 스냅샷에 없고 etcd 데이터도 없어 쿼럼을 알 수 없습니다.',
       embedded: 'etcd는 서버에 내장되어 있습니다: etcd 역할을 가진 서버마다 멤버 하나 ({{sourceText}}).',
       'datastore-sqlite':
-        'etcd 역할을 가진 노드가 없고, k3s server에 기록된 설정(k3s.io/node-args, k3s.io/node-env)이 다른 데이터스토어를 고르지 않습니다 (--cluster-init, --server, --datastore-endpoint 없음): k3s는 기본 데이터스토어인 SQLite에 상태를 server 위에 둡니다. 점검할 etcd도 정족수도 없습니다.',
+        'etcd 역할을 가진 노드가 없고, k3s server에 기록된 설정(k3s.io/node-args, k3s.io/node-env)이 다른 데이터스토어를 고르지 않습니다 (--cluster-init, --server, --datastore-endpoint 없음): k3s는 기본 데이터스토어인 SQLite로 상태를 server 노드에 저장합니다. 점검할 etcd도 쿼럼도 없습니다.',
       datastore:
-        'etcd 역할을 가진 노드가 없습니다: k3s는 상태를 SQLite나 외부 데이터스토어에 두므로 노드에서 점검할 etcd 정족수가 없습니다.',
+        'etcd 역할을 가진 노드가 없습니다: k3s는 상태를 SQLite나 외부 데이터스토어에 두므로 노드에서 점검할 etcd 쿼럼이 없습니다.',
       'probe-tls':
         '{{endpoint}}{{memberText}}의 etcd: {{message}}. 그곳의 etcd를 확인하지 못했습니다. 봇의 etcd ca, cert, key 설정을 점검하세요.',
       'probe-timeout': '{{endpoint}}{{memberText}}의 etcd: {{message}}. 다운된 것으로 봅니다.',
@@ -297,56 +296,56 @@ export const ko: Messages = {
       'probe-no-endpoints': 'etcd를 조회하지 못했습니다: {{message}}.',
     },
     'etcd-voters': {
-      two: 'etcd 투표 멤버가 2대입니다: 정족수가 2라서 장애를 하나도 허용하지 못합니다. 2대는 1대보다 나쁩니다.',
-      even: 'etcd 투표 멤버가 {{voters}}대(짝수)입니다: 정족수 {{quorum}}, 허용 장애 {{tolerated}}대로 한 대 적은 구성과 같습니다.',
-      odd: 'etcd 투표 멤버 {{voters}}대: 정족수 {{quorum}}, 허용 장애 {{tolerated}}대.',
+      two: 'etcd 투표 멤버가 2대입니다: 쿼럼이 2라서 장애를 하나도 허용하지 못합니다. 2대는 1대보다 나쁩니다.',
+      even: 'etcd 투표 멤버가 {{voters}}대(짝수)입니다: 쿼럼 {{quorum}}, 허용 장애 {{tolerated}}대로 한 대 적은 구성과 같습니다.',
+      odd: 'etcd 투표 멤버 {{voters}}대: 쿼럼 {{quorum}}, 허용 장애 {{tolerated}}대.',
     },
     'etcd-quorum-after': {
-      lost: 'etcd 정족수(etcd quorum)를 잃게 됩니다: {{voters}}대 중 {{after}}대만 정상으로 남습니다 (정족수 {{quorum}}){{downText}}. 정족수가 없으면 클러스터 전체의 쓰기가 멈춥니다: kubectl 변경, 스케줄링, 복구 모두 불가.',
+      lost: 'etcd 쿼럼을 잃게 됩니다: {{voters}}대 중 {{after}}대만 정상으로 남습니다 (쿼럼 {{quorum}}){{downText}}. 쿼럼이 없으면 클러스터 전체의 쓰기가 멈춥니다: kubectl 변경, 스케줄링, 복구 모두 불가.',
       'kept-no-spare':
-        'etcd 정족수(etcd quorum)는 유지됩니다: {{voters}}대 중 {{after}}대가 정상으로 남지만 (정족수 {{quorum}}), {{node}}(이)가 내려가 있는 동안 추가 장애는 허용되지 않습니다.',
-      kept: 'etcd 정족수(etcd quorum)는 유지됩니다: {{voters}}대 중 {{after}}대 정상 (정족수 {{quorum}}), 그동안 {{spare}}대 추가 장애 허용.',
-      'learner-only': '{{node}}의 etcd 멤버는 learner입니다: 투표하지 않으므로 정족수는 변하지 않습니다.',
+        'etcd 쿼럼은 유지됩니다: {{voters}}대 중 {{after}}대가 정상으로 남지만 (쿼럼 {{quorum}}), {{node}}(이)가 내려가 있는 동안 추가 장애는 허용되지 않습니다.',
+      kept: 'etcd 쿼럼은 유지됩니다: {{voters}}대 중 {{after}}대 정상 (쿼럼 {{quorum}}), 그동안 {{spare}}대 추가 장애 허용.',
+      'learner-only': '{{node}}의 etcd 멤버는 learner입니다: 투표하지 않으므로 쿼럼은 변하지 않습니다.',
       'status-lost':
-        'etcd 정족수 상실: {{voters}}대 중 {{healthy}}대 정상, 정족수 {{quorum}}{{downText}}. 쓰기가 멈춰 있습니다.',
+        'etcd 쿼럼 상실: {{voters}}대 중 {{healthy}}대 정상, 쿼럼 {{quorum}}{{downText}}. 쓰기가 멈춰 있습니다.',
       'status-no-spare':
-        'etcd 정족수는 여유 없이 유지 중: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
+        'etcd 쿼럼은 여유 없이 유지 중: {{voters}}대 중 {{healthy}}대 정상 (쿼럼 {{quorum}}){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
       'status-single':
         'etcd 멤버가 하나뿐입니다. 정상이지만 여유가 없어, 그 멤버가 내려가 있는 동안 클러스터 전체의 모든 쓰기가 멈춥니다.',
       'status-single-from-pods':
         'etcd 멤버가 하나뿐입니다. 그 etcd 파드는 Ready이지만 (멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음) 여유가 없어, 그 멤버가 내려가 있는 동안 클러스터 전체의 모든 쓰기가 멈춥니다.',
       'status-no-spare-from-pods':
-        'etcd 파드로 보는 한 정족수는 여유 없이 유지 중: {{voters}}대 중 {{healthy}}대의 etcd 파드가 Ready (정족수 {{quorum}}; 멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
+        'etcd 파드로 보는 한 쿼럼은 여유 없이 유지 중: {{voters}}대 중 {{healthy}}대의 etcd 파드가 Ready (쿼럼 {{quorum}}; 멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
       'status-kept-from-pods':
-        'etcd 파드로 보는 한 정족수 유지: {{voters}}대 중 {{healthy}}대의 etcd 파드가 Ready (정족수 {{quorum}}; 멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음), 추가 장애 {{spare}}대 허용{{leaderText}}.',
+        'etcd 파드로 보는 한 쿼럼 유지: {{voters}}대 중 {{healthy}}대의 etcd 파드가 Ready (쿼럼 {{quorum}}; 멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음), 추가 장애 {{spare}}대 허용{{leaderText}}.',
       'status-kept-from-guard':
-        'OpenShift etcd quorum guard가 보고하는 대로 etcd 정족수 유지: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 마스터의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}, 여유 {{spare}}대).',
+        'OpenShift etcd quorum guard가 보고하는 대로 etcd 쿼럼 유지: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 컨트롤 플레인 노드의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{healthy}}대 정상 (쿼럼 {{quorum}}, 여유 {{spare}}대).',
       'status-no-spare-from-guard':
-        'OpenShift etcd quorum guard가 보고하는 대로 etcd 정족수는 여유 없이 유지 중: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 마스터의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
+        'OpenShift etcd quorum guard가 보고하는 대로 etcd 쿼럼은 여유 없이 유지 중: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 컨트롤 플레인 노드의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{healthy}}대 정상 (쿼럼 {{quorum}}){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
       'kept-from-guard':
-        'OpenShift etcd quorum guard가 보고하는 대로 etcd 정족수(etcd quorum)는 유지됩니다: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 마스터의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{after}}대가 정상으로 남습니다 (정족수 {{quorum}}, {{node}}(이)가 내려가 있는 동안 여유 {{spare}}대).',
+        'OpenShift etcd quorum guard가 보고하는 대로 etcd 쿼럼은 유지됩니다: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 컨트롤 플레인 노드의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{after}}대가 정상으로 남습니다 (쿼럼 {{quorum}}, {{node}}(이)가 내려가 있는 동안 여유 {{spare}}대).',
       'kept-no-spare-from-guard':
-        'OpenShift etcd quorum guard가 보고하는 대로 etcd 정족수(etcd quorum)는 유지됩니다: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 마스터의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{after}}대가 정상으로 남지만 (정족수 {{quorum}}), {{node}}(이)가 내려가 있는 동안 추가 장애는 허용되지 않습니다.',
+        'OpenShift etcd quorum guard가 보고하는 대로 etcd 쿼럼은 유지됩니다: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 컨트롤 플레인 노드의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{after}}대가 정상으로 남지만 (쿼럼 {{quorum}}), {{node}}(이)가 내려가 있는 동안 추가 장애는 허용되지 않습니다.',
       'status-unknown-single':
         'etcd 투표 멤버는 하나(노드로부터 추정)이지만 그 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}: 동작 중인지 알 수 없습니다.',
       'status-unknown-guard-count':
-        'OpenShift etcd quorum guard가 세는 마스터 수(마스터마다 guard 파드 하나)로 etcd 투표 멤버는 {{voters}}대(정족수 {{quorum}})이지만, etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없고, guard도 모두 정상으로 세지 않음){{downText}}: 정족수가 유지되는지 알 수 없습니다.',
+        'OpenShift etcd quorum guard가 세는 컨트롤 플레인 노드 수(컨트롤 플레인 노드마다 guard 파드 하나)로 etcd 투표 멤버는 {{voters}}대(쿼럼 {{quorum}})이지만, etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없고, guard도 모두 정상으로 세지 않음){{downText}}: 쿼럼이 유지되는지 알 수 없습니다.',
       'unknown-guard-count':
-        '재부팅 전후의 etcd 정족수는 알 수 없습니다: OpenShift etcd quorum guard가 세는 마스터 수(마스터마다 guard 파드 하나)로 투표 멤버는 {{voters}}대(정족수 {{quorum}})이지만, etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없고, guard도 모두 정상으로 세지 않음){{downText}}. {{node}}(을)를 재부팅하기 전에 etcd 멤버 상태를 확인하세요.',
+        '재부팅 전후의 etcd 쿼럼은 알 수 없습니다: OpenShift etcd quorum guard가 세는 컨트롤 플레인 노드 수(컨트롤 플레인 노드마다 guard 파드 하나)로 투표 멤버는 {{voters}}대(쿼럼 {{quorum}})이지만, etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없고, guard도 모두 정상으로 세지 않음){{downText}}. {{node}}(을)를 재부팅하기 전에 etcd 멤버 상태를 확인하세요.',
       'status-unknown':
-        'etcd 투표 멤버 {{voters}}대(정족수 {{quorum}}, 노드로부터 추정)가 있지만 etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}: 정족수가 유지되는지 알 수 없습니다.',
+        'etcd 투표 멤버 {{voters}}대(쿼럼 {{quorum}}, 노드로부터 추정)가 있지만 etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}: 쿼럼이 유지되는지 알 수 없습니다.',
       unknown:
-        '재부팅 전후의 etcd 정족수는 알 수 없습니다: 투표 멤버 {{voters}}대(정족수 {{quorum}})가 노드로부터 추정되었지만 etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}. {{node}}(을)를 재부팅하기 전에 etcd 멤버 상태를 확인하세요.',
+        '재부팅 전후의 etcd 쿼럼은 알 수 없습니다: 투표 멤버 {{voters}}대(쿼럼 {{quorum}})가 노드로부터 추정되었지만 etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}. {{node}}(을)를 재부팅하기 전에 etcd 멤버 상태를 확인하세요.',
       'unknown-lost':
-        '{{node}}(을)를 잃었을 때의 etcd 정족수는 알 수 없습니다: 투표 멤버 {{voters}}대(정족수 {{quorum}})가 노드로부터 추정되었지만 etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}. 먼저 etcd 멤버 상태를 확인하세요.',
+        '{{node}}(을)를 잃었을 때의 etcd 쿼럼은 알 수 없습니다: 투표 멤버 {{voters}}대(쿼럼 {{quorum}})가 노드로부터 추정되었지만 etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}. 먼저 etcd 멤버 상태를 확인하세요.',
       'status-kept':
-        'etcd 정족수 유지: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}), 추가 장애 {{spare}}대 허용{{leaderText}}.',
+        'etcd 쿼럼 유지: {{voters}}대 중 {{healthy}}대 정상 (쿼럼 {{quorum}}), 추가 장애 {{spare}}대 허용{{leaderText}}.',
       'lost-single':
         'etcd 멤버는 {{node}}의 하나뿐입니다: 내려가 있는 동안 클러스터 전체의 쓰기가 멈춥니다 (kubectl 변경, 스케줄링, 복구 불가).',
     },
     'etcd-learner': {
       learner:
-        'etcd에 learner 멤버가 있습니다 ({{learners}}): 멤버 변경이 진행 중이며, learner는 승격되기 전까지 투표하지 않고 정족수에 들어가지 않습니다.',
+        'etcd에 learner 멤버가 있습니다 ({{learners}}): 멤버 변경이 진행 중이며, learner는 승격되기 전까지 투표하지 않고 쿼럼에 들어가지 않습니다.',
       'learner-reboot':
         'etcd에 learner 멤버가 있습니다 ({{learners}}): 멤버 변경이 진행 중이므로 끝날 때까지 어떤 etcd 멤버도 내리면 안 됩니다.',
       unmatched:
@@ -361,29 +360,29 @@ export const ko: Messages = {
       'leader-here':
         '{{node}}(이)가 etcd 리더(etcd leader)입니다: 정상 종료 시 etcd가 먼저 다른 멤버에게 리더 역할을 넘깁니다(잠깐 쓰기가 멈춤, 미리 할 일 없음).',
       'leader-here-no-quorum':
-        '{{node}}(이)가 etcd 리더입니다. 남은 멤버들은 정족수가 없어 새 리더를 뽑지 못합니다.',
+        '{{node}}(이)가 etcd 리더입니다. 남은 멤버들은 쿼럼이 없어 새 리더를 뽑지 못합니다.',
       'leader-here-writes-blocked':
         '{{node}}(이)가 etcd 리더입니다: 정상 종료 시 etcd가 다른 멤버에게 리더 역할을 넘기지만, 누가 리더든 쓰기는 계속 거부됩니다: 켜진 알람이 해제될 때까지(NOSPACE라면 compact와 defrag 뒤) 쓰기를 막습니다.',
       'leader-elsewhere': 'etcd 리더는 {{node}}(이)가 아니라 {{leader}}입니다.',
       lag: 'etcd 멤버 {{behind}}(이)가 가장 앞선 멤버보다 적용된 Raft 항목 {{lag}}개만큼 뒤처져 있습니다 (멤버가 {{limit}}개 넘게 뒤처지면 etcd는 새 쓰기를 거부합니다).',
-      'in-step': 'etcd 투표 멤버들이 보조를 맞추고 있습니다: 적용 인덱스 차이 {{lag}}개.',
+      'in-step': 'etcd 투표 멤버가 모두 최신 상태입니다(적용 인덱스 차이 {{lag}}).',
       'in-step-answered':
         '응답한 etcd 멤버 {{answered}}대는 서로 뒤처지지 않았습니다: 적용 인덱스 차이 {{lag}}.',
       'status-leader': 'etcd 리더: {{leader}} (멤버 id {{leaderId}}).',
       'status-no-leader':
-        '리더를 보고하는 etcd 멤버가 없습니다 (응답한 멤버 {{healthy}}대): 선출 중이거나 정족수를 잃었으며, 쓰기는 대기합니다.',
+        '리더를 보고하는 etcd 멤버가 없습니다 (응답한 멤버 {{healthy}}대): 선출 중이거나 쿼럼을 잃었으며, 쓰기는 대기합니다.',
     },
     'etcd-alarms': {
       alarms:
         'etcd 알람이 켜져 있습니다: {{alarms}}. 클러스터가 읽기와 삭제만 받으므로 축출(eviction)도 실패합니다.',
       nospace:
-        'etcd에 NOSPACE 알람이 켜져 있습니다 ({{alarms}}): 데이터베이스가 공간 할당량(quota)에 도달해 etcd가 읽기와 삭제만 받습니다. apiserver는 살아 있고 /readyz도 통과하지만 아무것도 바꿀 수 없습니다: kubectl 변경, 축출(drain 실패), 스케줄링, Lease 갱신이 모두 안 됩니다.',
+        'etcd에 NOSPACE 알람이 켜져 있습니다 ({{alarms}}): 데이터베이스가 쿼터에 도달해 etcd가 읽기와 삭제만 받습니다. apiserver는 살아 있고 /readyz도 통과하지만 아무것도 바꿀 수 없습니다: kubectl 변경, 축출(드레인 실패), 스케줄링, Lease 갱신이 모두 안 됩니다.',
       unknown:
         'etcd 알람 목록을 읽지 못했습니다 (리더가 있어야 응답합니다): NOSPACE나 CORRUPT 알람이 없다고 단정할 수 없습니다.',
     },
     'etcd-db-size': {
-      high: 'etcd 데이터베이스가 쿼터 {{quotaMiB}} MiB 중 {{dbSizeMiB}} MiB ({{percent}} %)를 쓰고 있습니다.',
-      fine: 'etcd 데이터베이스가 쿼터 {{quotaMiB}} MiB 중 {{dbSizeMiB}} MiB ({{percent}} %)를 쓰고 있습니다.',
+      high: 'etcd 데이터베이스가 쿼터 {{quotaMiB}} MiB 중 {{dbSizeMiB}} MiB ({{percent}}%)를 쓰고 있습니다.',
+      fine: 'etcd 데이터베이스가 쿼터 {{quotaMiB}} MiB 중 {{dbSizeMiB}} MiB ({{percent}}%)를 쓰고 있습니다.',
     },
     'orphaned-daemonset-pods': {
       missing:
@@ -412,28 +411,28 @@ export const ko: Messages = {
     },
     'daemonset-pods': {
       present:
-        '{{node}}의 DaemonSet 파드({{daemonSets}})와 static 파드는 축출되지 않고 노드와 함께 돌아옵니다.',
+        '{{node}}의 DaemonSet 파드({{daemonSets}})와 정적 파드는 축출되지 않고 노드와 함께 돌아옵니다.',
       'daemonsets-only': '{{node}}의 DaemonSet 파드({{daemonSets}})는 축출되지 않고 노드와 함께 돌아옵니다.',
-      'static-only': '{{node}}의 static 파드는 축출되지 않고 노드와 함께 돌아옵니다.',
+      'static-only': '{{node}}의 정적 파드는 축출되지 않고 노드와 함께 돌아옵니다.',
       'present-drain':
-        '{{node}}의 DaemonSet 파드({{daemonSets}})와 static 파드는 축출되지 않습니다: 드레인 중에도 그 노드에서 계속 실행됩니다.',
+        '{{node}}의 DaemonSet 파드({{daemonSets}})와 정적 파드는 축출되지 않습니다: 드레인 중에도 그 노드에서 계속 실행됩니다.',
       'daemonsets-only-drain':
         '{{node}}의 DaemonSet 파드({{daemonSets}})는 축출되지 않습니다: 드레인 중에도 그 노드에서 계속 실행됩니다.',
       'static-only-drain':
-        '{{node}}의 static 파드는 축출되지 않습니다: 드레인 중에도 그 노드에서 계속 실행됩니다.',
+        '{{node}}의 정적 파드는 축출되지 않습니다: 드레인 중에도 그 노드에서 계속 실행됩니다.',
       // NotReady 노드의 드레인 (issue 16, reader6 B15/F10).
       'present-not-ready-drain':
-        '{{node}}의 DaemonSet 파드({{daemonSets}})와 static 파드는 축출되지 않습니다: 드레인은 그대로 두지만 {{node}}(이)가 NotReady라서 그 파드가 아직 실행 중인지는 알 수 없습니다.',
+        '{{node}}의 DaemonSet 파드({{daemonSets}})와 정적 파드는 축출되지 않습니다: 드레인은 그대로 두지만 {{node}}(이)가 NotReady라서 그 파드가 아직 실행 중인지는 알 수 없습니다.',
       'daemonsets-only-not-ready-drain':
         '{{node}}의 DaemonSet 파드({{daemonSets}})는 축출되지 않습니다: 드레인은 그대로 두지만 {{node}}(이)가 NotReady라서 그 파드가 아직 실행 중인지는 알 수 없습니다.',
       'static-only-not-ready-drain':
-        '{{node}}의 static 파드는 축출되지 않습니다: 드레인은 그대로 두지만 {{node}}(이)가 NotReady라서 그 파드가 아직 실행 중인지는 알 수 없습니다.',
+        '{{node}}의 정적 파드는 축출되지 않습니다: 드레인은 그대로 두지만 {{node}}(이)가 NotReady라서 그 파드가 아직 실행 중인지는 알 수 없습니다.',
     },
     'pdb-blocks': {
       'quorum-guard':
-        'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget이 etcd 정족수를 지킵니다: 기록된 그 상태(status)로는 마스터 {{disruptionsAllowed}}대까지 중단 가능 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}: 봇이 아니라 이 예산 자체의 집계); 마스터는 한 대씩 드레인하세요.',
+        'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget이 etcd 쿼럼을 지킵니다: 기록된 그 상태(status)로는 컨트롤 플레인 노드 {{disruptionsAllowed}}대까지 중단 가능 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}: 봇이 아니라 이 PDB 자체의 집계); 컨트롤 플레인 노드는 한 대씩 드레인하세요.',
       'quorum-guard-blocked':
-        'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget이 기록된 그 상태(status)로는 마스터 중단을 허용하지 않습니다 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}: 이 예산 자체의 집계): 다른 etcd 멤버가 내려가 있거나 드레인 중이며, 이 마스터의 드레인은 기다리게 됩니다.',
+        'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget이 기록된 그 상태(status)로는 컨트롤 플레인 노드 중단을 허용하지 않습니다 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}: 이 PDB 자체의 집계): 다른 etcd 멤버가 내려가 있거나 드레인 중이며, 이 컨트롤 플레인 노드의 드레인은 기다리게 됩니다.',
       'max-unavailable-zero':
         'PodDisruptionBudget {{namespace}}/{{pdb}}의 maxUnavailable이 0입니다: 모든 축출이 거부되고(HTTP 429) 드레인이 끝없이 기다립니다.',
       'min-available-all':
@@ -441,13 +440,13 @@ export const ko: Messages = {
       'no-disruptions':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(이)가 지금은 중단을 허용하지 않습니다 (disruptionsAllowed 0, 필요 {{desiredHealthy}}개 중 정상 {{currentHealthy}}개): {{pods}} 축출이 HTTP 429로 거부됩니다.',
       'more-than-allowed-stuck':
-        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단만 허용하는데 파드 {{podsHere}}개가 {{node}}에 있습니다: 드레인이 먼저 축출한 파드의 대체 파드를 받아 줄 노드가 없어 예산이 돌아오지 않으므로, {{stuck}}의 축출은 계속 거부됩니다(HTTP 429).',
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단만 허용하는데 파드 {{podsHere}}개가 {{node}}에 있습니다: 드레인이 먼저 축출한 파드의 대체 파드를 받아 줄 노드가 없어 PDB의 허용 중단이 다시 생기지 않으므로, {{stuck}}의 축출은 계속 거부됩니다(HTTP 429).',
       'more-than-allowed':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단만 허용하는데 파드 {{podsHere}}개가 {{node}}에 있습니다: 대체 파드가 정상이 될 때까지 드레인이 기다립니다.',
       'not-computed':
         'PodDisruptionBudget {{namespace}}/{{pdb}}: disruption 컨트롤러가 현재 spec에 대한 status를 아직 계산하지 않았습니다(status 없음, 또는 observedGeneration이 generation보다 뒤처짐). 그래서 API 서버는 계산될 때까지 그 파드({{pods}})의 모든 축출을 HTTP 429("still being processed")로 거부합니다.',
       'unhealthy-evictable':
-        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단을 허용하지만, {{node}}의 그 파드({{pods}})는 Ready가 아니고 unhealthyPodEvictionPolicy({{policy}})에 따라 예산에 포함되지 않고 축출됩니다.',
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단을 허용하지만, {{node}}의 그 파드({{pods}})는 Ready가 아니고 unhealthyPodEvictionPolicy({{policy}})에 따라 PDB 계산에 들지 않고 축출됩니다.',
       allows:
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단을 허용하고, 그 파드 중 {{podsHere}}개가 {{node}}에 있으므로 드레인을 진행할 수 있습니다.',
       overlapping:
@@ -523,7 +522,7 @@ export const ko: Messages = {
       'all-here-only-node-two-lost':
         '{{workload}} ({{kind}}, {{namespace}})의 레플리카 2개가 모두 유일한 노드인 {{node}}에 있습니다: 실행될 곳이 없어 {{node}}(이)가 돌아올 때까지 다운됩니다.',
       spread:
-        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있습니다. 그 파드가 재스케줄되는 동안 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다.',
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있습니다. 그 파드가 다시 스케줄되는 동안 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다.',
       'none-ready-elsewhere':
         '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 다른 노드의 레플리카는 Ready가 아닙니다: 다른 곳에서 다시 스케줄되어 Ready가 될 때까지 다운타임이 생깁니다.',
       'dns-none-ready-elsewhere':
@@ -542,13 +541,13 @@ export const ko: Messages = {
       'spread-pinned-lost':
         '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 고정되어 있어, {{node}}(이)가 돌아올 때까지 다운됩니다. 그동안 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다.',
       'single-statefulset-lost':
-        '{{workload}} ({{kind}}, {{namespace}})(은)는 단일 레플리카로 {{node}}에서만 실행됩니다: 다운됩니다. 그 노드의 파드는 {{node}}(이)가 돌아오거나, {{node}}(이)가 확실히 꺼진 뒤 강제 삭제되거나, {{node}}에 node.kubernetes.io/out-of-service 테인트를 줄 때까지 다른 곳에서 다시 만들어지지 않습니다(잃은 노드의 StatefulSet 파드는 Terminating으로 남음).',
+        '{{workload}} ({{kind}}, {{namespace}})(은)는 단일 레플리카로 {{node}}에서만 실행됩니다: 다운됩니다. 그 노드의 파드는 {{node}}(이)가 돌아오거나, {{node}}(이)가 확실히 꺼진 뒤 강제 삭제되거나, {{node}}에 node.kubernetes.io/out-of-service taint를 줄 때까지 다른 곳에서 다시 만들어지지 않습니다(잃은 노드의 StatefulSet 파드는 Terminating으로 남음).',
       'all-here-statefulset-lost':
-        '{{workload}} ({{kind}}, {{namespace}})의 모든 레플리카가 {{node}}에 있습니다: 다운됩니다. 그 노드의 파드는 {{node}}(이)가 돌아오거나, {{node}}(이)가 확실히 꺼진 뒤 강제 삭제되거나, {{node}}에 node.kubernetes.io/out-of-service 테인트를 줄 때까지 다른 곳에서 다시 만들어지지 않습니다(잃은 노드의 StatefulSet 파드는 Terminating으로 남음).',
+        '{{workload}} ({{kind}}, {{namespace}})의 모든 레플리카가 {{node}}에 있습니다: 다운됩니다. 그 노드의 파드는 {{node}}(이)가 돌아오거나, {{node}}(이)가 확실히 꺼진 뒤 강제 삭제되거나, {{node}}에 node.kubernetes.io/out-of-service taint를 줄 때까지 다른 곳에서 다시 만들어지지 않습니다(잃은 노드의 StatefulSet 파드는 Terminating으로 남음).',
       'none-ready-elsewhere-statefulset-lost':
-        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 다른 노드의 레플리카는 Ready가 아닙니다: 다운됩니다. 그 노드의 파드는 {{node}}(이)가 돌아오거나, {{node}}(이)가 확실히 꺼진 뒤 강제 삭제되거나, {{node}}에 node.kubernetes.io/out-of-service 테인트를 줄 때까지 다른 곳에서 다시 만들어지지 않습니다(잃은 노드의 StatefulSet 파드는 Terminating으로 남음).',
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 다른 노드의 레플리카는 Ready가 아닙니다: 다운됩니다. 그 노드의 파드는 {{node}}(이)가 돌아오거나, {{node}}(이)가 확실히 꺼진 뒤 강제 삭제되거나, {{node}}에 node.kubernetes.io/out-of-service taint를 줄 때까지 다른 곳에서 다시 만들어지지 않습니다(잃은 노드의 StatefulSet 파드는 Terminating으로 남음).',
       'spread-statefulset-lost':
-        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있습니다. 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다. 그 노드의 파드는 {{node}}(이)가 돌아오거나, {{node}}(이)가 확실히 꺼진 뒤 강제 삭제되거나, {{node}}에 node.kubernetes.io/out-of-service 테인트를 줄 때까지 다른 곳에서 다시 만들어지지 않습니다(잃은 노드의 StatefulSet 파드는 Terminating으로 남음).',
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있습니다. 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다. 그 노드의 파드는 {{node}}(이)가 돌아오거나, {{node}}(이)가 확실히 꺼진 뒤 강제 삭제되거나, {{node}}에 node.kubernetes.io/out-of-service taint를 줄 때까지 다른 곳에서 다시 만들어지지 않습니다(잃은 노드의 StatefulSet 파드는 Terminating으로 남음).',
       'operator-daemon':
         '{{workload}} ({{kind}}, {{namespace}}): Rook 오퍼레이터가 {{node}}에서 실행하는 Ceph {{daemon}} 데몬이며 데이터가 그 노드에 있습니다. 다른 노드로 재스케줄되지 않고 재부팅 내내 다운되며, PodDisruptionBudget이 드레인을 허용하는 동안 Ceph는 다른 데몬으로 서비스합니다.',
       'operator-daemon-lost':
@@ -565,15 +564,15 @@ export const ko: Messages = {
         '{{workload}} ({{kind}}, {{namespace}}): PodDisruptionBudget {{refusedBy}}(이)가 {{node}}에 있는 파드 {{count}}개의 축출을 거부하므로(HTTP 429) 축출되지 않습니다. 드레인이 기다리는 동안 그 노드에서 계속 실행됩니다.',
     },
     'workloads-on-control-plane': {
-      user: '컨트롤 플레인 노드 {{node}}에서 워크로드가 실행 중입니다: {{pods}}. 마스터와 함께 내려갑니다.',
+      user: '컨트롤 플레인 노드 {{node}}에서 워크로드가 실행 중입니다: {{pods}}. 그 노드와 함께 내려갑니다.',
       'user-drain':
         '컨트롤 플레인 노드 {{node}}에서 워크로드가 실행 중입니다: {{pods}}. 드레인은 이들도 다른 파드처럼 축출합니다.',
       system: '{{node}}의 애드온 파드({{pods}})는 드레인으로 축출되어 다시 스케줄됩니다.',
       // 함께 장애 난 노드 (fate `lost`, issue 16, reader6 B17): 드레인은 없습니다.
       'system-lost':
-        '{{node}}의 애드온 파드({{pods}})는 노드와 함께 다운됩니다. {{node}}(이)가 NotReady로 표시되고 NoExecute 톨러레이션 시간이 지나면 테인트 매니저가 축출하여 다시 스케줄됩니다.',
+        '{{node}}의 애드온 파드({{pods}})는 노드와 함께 다운됩니다. {{node}}(이)가 NotReady로 표시되고 NoExecute toleration 시간이 지나면 taint manager가 축출하여 다시 스케줄됩니다.',
       'system-down-lost':
-        '{{node}}의 애드온 파드({{pods}})는 노드와 함께 다운되며 다른 곳으로 옮겨 주는 것이 없습니다: {{node}}(이)가 돌아올 때까지 다운됩니다.',
+        '{{node}}의 애드온 파드({{pods}})는 노드와 함께 다운되고 다른 노드로 옮겨지지 않습니다: {{node}}(이)가 돌아올 때까지 다운됩니다.',
     },
     'local-volumes': {
       pinned:
@@ -587,7 +586,7 @@ export const ko: Messages = {
       'status-one-node':
         '{{node}}(이)가 유일한 노드입니다: 모든 워크로드가 그곳에서 실행되며, 노드가 내려가 있는 동안 다른 곳으로 옮겨 갈 수 없어 멈춥니다.',
       'status-one-runnable':
-        '{{node}}(은)는 NoSchedule 테인트 없이 Ready이고 스케줄 가능한 유일한 노드입니다: 일반 워크로드가 그곳에서 실행되며, 노드가 내려가 있는 동안 옮겨 갈 곳이 없어 멈춥니다.',
+        '{{node}}(은)는 NoSchedule taint 없이 Ready이고 스케줄 가능한 유일한 노드입니다: 일반 워크로드가 그곳에서 실행되며, 노드가 내려가 있는 동안 옮겨 갈 곳이 없어 멈춥니다.',
       fits: 'Ready이고 스케줄 가능한 다른 노드에 옮겨 갈 파드 {{evictable}}개를 받을 여유가 있습니다.',
       'some-pending':
         '{{unplaced}}(을)를 받을 여유가 다른 노드에 없습니다: 드레인 후 Pending으로 남습니다.{{pendingText}}',
@@ -596,19 +595,19 @@ export const ko: Messages = {
       'only-node':
         '{{node}}(은)는 클러스터의 유일한 노드입니다: 드레인이 축출하는 파드({{unplaced}})는 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남습니다.',
       'only-node-unseen-partial':
-        '데이터 안에서는 {{node}}(이)가 Ready이고 스케줄 가능하며 NoSchedule 테인트가 없는 유일한 노드이지만, 파일이 일부분이라 (OpenShift의 etcd quorum guard는 파일보다 마스터를 {{unseenNodes}}대 더 셉니다) {{node}}에서 실행 중인 것(파드는 스냅샷에 없음)을 다른 노드가 받을 수 있는지는 알 수 없습니다.',
+        '데이터 안에서는 {{node}}(이)가 Ready이고 스케줄 가능하며 NoSchedule taint가 없는 유일한 노드이지만, 파일이 일부분이라 (OpenShift의 etcd quorum guard는 파일보다 컨트롤 플레인 노드를 {{unseenNodes}}대 더 셉니다) {{node}}에서 실행 중인 것(파드는 스냅샷에 없음)을 다른 노드가 받을 수 있는지는 알 수 없습니다.',
       'only-node-unseen-absent':
         '노드 목록에는 {{node}}에서 실행 중인 것을 받을 다른 노드가 없지만, 데이터의 파드가 목록에 없는 노드({{absentNodes}})에서 실행 중입니다: 노드 목록이 불완전하므로 {{node}}에서 실행 중인 것(파드는 스냅샷에 없음)을 다른 노드가 받을 수 있는지는 알 수 없습니다.',
       'only-node-unseen':
-        '{{node}}(은)는 Ready이고 스케줄 가능하며 NoSchedule 테인트가 없는 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 옮겨 갈 곳이 없어 재부팅 내내 멈춥니다.',
+        '{{node}}(은)는 Ready이고 스케줄 가능하며 NoSchedule taint가 없는 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 옮겨 갈 곳이 없어 재부팅 내내 멈춥니다.',
       'only-node-lost':
         '{{node}}(은)는 클러스터의 유일한 노드입니다: 그 파드({{unplaced}})는 실행될 곳이 없어 {{node}}(이)가 돌아올 때까지 다운됩니다.',
       'only-node-unseen-lost':
-        '{{node}}(은)는 Ready이고 스케줄 가능하며 NoSchedule 테인트가 없는 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 옮겨 갈 곳이 없어 {{node}}(이)가 돌아올 때까지 멈춥니다.',
+        '{{node}}(은)는 Ready이고 스케줄 가능하며 NoSchedule taint가 없는 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 옮겨 갈 곳이 없어 {{node}}(이)가 돌아올 때까지 멈춥니다.',
       'only-node-replaced':
         '{{node}}(은)는 클러스터의 유일한 노드입니다: 노드 풀의 서지 업그레이드가 새 노드를 먼저 추가하고, {{node}}에서 드레인된 파드({{unplaced}})는 축출된 뒤 한 번씩 그 노드에서 시작합니다. 최대 서지가 0이면 교체 노드가 Ready가 될 때까지 Pending으로 남습니다.',
       'only-node-unseen-replaced':
-        '{{node}}(은)는 Ready이고 스케줄 가능하며 NoSchedule 테인트가 없는 유일한 노드입니다: 노드 풀의 서지 업그레이드가 새 노드를 먼저 추가하고, {{node}}에서 실행 중인 것(파드는 스냅샷에 없음)은 축출된 뒤 그 노드에서 시작합니다. 최대 서지가 0이면 교체 노드가 Ready가 될 때까지 Pending으로 남습니다.',
+        '{{node}}(은)는 Ready이고 스케줄 가능하며 NoSchedule taint가 없는 유일한 노드입니다: 노드 풀의 서지 업그레이드가 새 노드를 먼저 추가하고, {{node}}에서 실행 중인 것(파드는 스냅샷에 없음)은 축출된 뒤 그 노드에서 시작합니다. 최대 서지가 0이면 교체 노드가 Ready가 될 때까지 Pending으로 남습니다.',
     },
     'grace-period': {
       estimate:
@@ -623,7 +622,7 @@ export const ko: Messages = {
         '드레인하지 않으면 파드 {{count}}개는 {{node}}(이)가 종료될 때 멈추고 돌아오면 다시 시작합니다 (NoExecute toleration 300초보다 오래 NotReady로 남지 않는 한). 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
     },
     'control-plane-healthy-for-worker': {
-      down: '컨트롤 플레인이 동작하지 않습니다 (etcd 정족수 상실 또는 살아 있는 apiserver 없음): 재부팅된 노드는 파드와 Service 규칙을 되찾지 못합니다: 재부팅 뒤 Service 규칙은 apiserver에서 다시 만들어지므로 빈 규칙으로 시작할 수 있습니다.',
+      down: '컨트롤 플레인이 동작하지 않습니다 (etcd 쿼럼 상실 또는 살아 있는 apiserver 없음): 재부팅된 노드는 파드와 Service 규칙을 되찾지 못합니다: 재부팅 뒤 Service 규칙은 apiserver에서 다시 만들어지므로 빈 규칙으로 시작할 수 있습니다.',
       degraded:
         '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}; 다운된 etcd 멤버: {{membersDownText}}). 동작은 하지만, 재부팅된 노드는 파드와 Service 규칙을 되찾는 데 컨트롤 플레인이 필요합니다.',
       healthy:
@@ -631,7 +630,7 @@ export const ko: Messages = {
       unseen:
         '컨트롤 플레인의 상태는 보지 못했습니다 (/readyz가 스냅샷에 없음): {{node}}(은)는 컨트롤 플레인이 동작할 때만 재부팅 후 파드와 Service 규칙을 되찾습니다. 먼저 확인하세요 (kubectl get --raw {{health}}).',
       'down-lost':
-        '컨트롤 플레인이 동작하지 않습니다 (etcd 정족수 상실 또는 살아 있는 apiserver 없음): 다시 동작할 때까지 잃은 노드를 NotReady로 표시하거나 그 파드를 다른 곳에서 대체하는 것이 없습니다.',
+        '컨트롤 플레인이 동작하지 않습니다 (etcd 쿼럼 상실 또는 살아 있는 apiserver 없음): 다시 동작할 때까지 잃은 노드를 NotReady로 표시하거나 그 파드를 다른 곳에서 대체하는 것이 없습니다.',
       'degraded-lost':
         '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}; 다운된 etcd 멤버: {{membersDownText}}). 동작은 하며, 잃은 노드를 NotReady로 표시하고 그 파드를 다른 곳에서 대체하는 것이 컨트롤 플레인입니다.',
       'healthy-lost':
@@ -639,7 +638,7 @@ export const ko: Messages = {
       'unseen-lost':
         '컨트롤 플레인의 상태는 보지 못했습니다 (/readyz가 스냅샷에 없음): 컨트롤 플레인이 동작할 때만 {{node}}(이)가 NotReady로 표시되고 그 파드가 다른 곳에서 대체됩니다. 먼저 확인하세요 (kubectl get --raw {{health}}).',
       'down-replaced':
-        '컨트롤 플레인이 동작하지 않습니다 (etcd 정족수 상실 또는 살아 있는 apiserver 없음): 다시 동작할 때까지 노드 풀 업그레이드는 {{node}}(을)를 드레인하지도, 그 파드를 새 노드에 스케줄하지도 못합니다.',
+        '컨트롤 플레인이 동작하지 않습니다 (etcd 쿼럼 상실 또는 살아 있는 apiserver 없음): 다시 동작할 때까지 노드 풀 업그레이드는 {{node}}(을)를 드레인하지도, 그 파드를 새 노드에 스케줄하지도 못합니다.',
       'degraded-replaced':
         '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}; 다운된 etcd 멤버: {{membersDownText}}). 동작은 하지만, {{node}}의 드레인과 그 파드를 새 노드에 스케줄하는 일이 컨트롤 플레인에 달려 있습니다.',
       'healthy-replaced':
@@ -656,10 +655,10 @@ export const ko: Messages = {
       uncordon:
         'kubectl uncordon은 {{node}}에 다시 파드가 배치될 수 있게만 합니다: 이전에 축출된 파드를 되돌리지는 않습니다. 아래는 {{node}}의 드레인 분석입니다.',
       refused:
-        '붙여 넣은 그대로라면 kubectl drain은 아무것도 축출하기 전에 멈춥니다: {{pods}}를 거부합니다 (괄호 안은 각 파드에 필요한 플래그).',
+        '붙여 넣은 그대로라면 kubectl drain은 아무것도 축출하기 전에 멈춥니다: {{pods}}(을)를 거부합니다 (괄호 안은 각 파드에 필요한 플래그).',
       'force-deletes':
         '--force는 컨트롤러가 없는 파드 {{count}}개를 영구히 삭제합니다 (다시 만들어지지 않습니다): {{pods}}.',
-      'force-nothing': '--force는 {{node}}에서 바꾸는 것이 없습니다: 그곳의 모든 파드에 컨트롤러가 있습니다.',
+      'force-nothing': '--force는 {{node}}에서 아무 효과가 없습니다: 그곳의 모든 파드에 컨트롤러가 있습니다.',
       'emptydir-deletes':
         'emptyDir 플래그는 파드 {{count}}개의 emptyDir 데이터를 삭제합니다 (괄호 안은 볼륨): {{pods}}.',
       'emptydir-nothing':
@@ -685,7 +684,7 @@ export const ko: Messages = {
       unseen:
         '{{node}}의 파드가 스냅샷에 없습니다: 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 점검하지 못했습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
       incomplete:
-        '데이터에는 {{node}}의 파드 중 일부({{listed}}개)만 있습니다: OpenShift의 etcd quorum guard({{namespace}}/{{pdb}})는 마스터마다 하나씩 Ready guard 파드 {{guardExpected}}개를 세는데, {{node}}의 guard 파드는 데이터에 없습니다. 그 밖에 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 보지 못해 확인하지 않았습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
+        '데이터에는 {{node}}의 파드 중 일부({{listed}}개)만 있습니다: OpenShift의 etcd quorum guard({{namespace}}/{{pdb}})는 컨트롤 플레인 노드마다 하나씩 Ready guard 파드 {{guardExpected}}개를 세는데, {{node}}의 guard 파드는 데이터에 없습니다. 그 밖에 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 보지 못해 확인하지 않았습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
       'daemonsets-unlisted':
         '데이터에 다른 노드의 파드는 있지만 {{node}}의 파드는 없습니다. 그런데 같은 데이터의 DaemonSet 상태는 데이터에 없는 파드를 셉니다 ({{daemonSet}}: status.{{field}} {{scheduled}}, 데이터에 있는 그 파드 수 {{listed}}): {{node}}의 파드는 보지 못했으므로 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 점검하지 못했습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
       'none-listed':
@@ -726,15 +725,15 @@ export const ko: Messages = {
     },
     'control-plane-count': {
       single:
-        '유지보수 전에 컨트롤 플레인 노드를 3대 또는 5대로 늘리거나, 작업 시간대를 잡으세요: 실행 중인 파드는 계속 서비스하지만 변경과 자가 치유는 불가합니다.',
+        '유지보수 전에 컨트롤 플레인 노드를 3대 또는 5대로 늘리거나, 작업 시간대를 잡으세요: 실행 중인 파드는 계속 서비스하지만 변경과 자동 복구는 불가합니다.',
       'no-other-ready': '먼저 다른 컨트롤 플레인 노드를 Ready로 복구하세요.',
     },
     'etcd-quorum-after': {
       lost: '먼저 비정상 etcd 멤버를 복구하세요. 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다.',
       'lost-remove-not-enough':
-        '먼저 {{down}}의 etcd 멤버를 복구하거나 교체하세요(죽은 멤버를 먼저 제거한 뒤 새 멤버를 추가). 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다. 죽은 멤버를 제거하기만 해서는 부족합니다: 투표 멤버 {{removeVoters}}대의 정족수는 {{removeQuorum}}이고, {{node}}(을)를 재부팅하면 여전히 {{after}}대만 남습니다.',
+        '먼저 {{down}}의 etcd 멤버를 복구하거나 교체하세요(죽은 멤버를 먼저 제거한 뒤 새 멤버를 추가). 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다. 죽은 멤버를 제거하기만 해서는 부족합니다: 투표 멤버 {{removeVoters}}대의 쿼럼은 {{removeQuorum}}이고, {{node}}(을)를 재부팅하면 여전히 {{after}}대만 남습니다.',
       'lost-single':
-        '유지보수 전에 etcd를 멤버 3개(컨트롤 플레인/etcd 노드 3대)로 늘리거나 작업 시간대를 잡으세요: 멤버가 하나면 그것이 내려가 있는 동안 아무것도 쓸 수 없습니다.',
+        '유지보수 전에 etcd를 멤버 3대(컨트롤 플레인 또는 etcd 노드 3대)로 늘리거나 작업 시간대를 잡으세요: 멤버가 1대뿐이면 그 멤버가 내려가 있는 동안 아무것도 쓸 수 없습니다.',
     },
     'etcd-learner': {
       'learner-reboot-no-id':
@@ -754,11 +753,11 @@ export const ko: Messages = {
     },
     'leader-scheduler': {
       'held-here':
-        '선택: 재부팅 전에 {{node}}의 kube-scheduler를 먼저 재시작해(static 파드 매니페스트를 잠시 옮겼다 복원) Lease를 넘기세요.',
+        '선택: 재부팅 전에 {{node}}의 kube-scheduler를 먼저 재시작해(정적 파드 매니페스트를 잠시 옮겼다 복원) Lease를 넘기세요.',
     },
     'leader-controller-manager': {
       'held-here':
-        '선택: {{node}}의 kube-controller-manager를 먼저 재시작해(static 파드 매니페스트를 잠시 옮겼다 복원) 지켜보는 가운데 Lease가 대기 인스턴스로 넘어가게 하세요.',
+        '선택: {{node}}의 kube-controller-manager를 먼저 재시작해(정적 파드 매니페스트를 잠시 옮겼다 복원) 지켜보는 가운데 Lease가 대기 인스턴스로 넘어가게 하세요.',
     },
     'pdb-blocks': {
       'min-available-all':
@@ -799,9 +798,9 @@ export const ko: Messages = {
       'all-here-pinned':
         '{{workload}}의 다운타임을 작업 시간대로 계획하세요: 데이터가 {{node}}에 있어 다른 노드에서 실행할 수 없습니다.',
       'single-statefulset-lost':
-        '{{workload}}의 레플리카가 서로 다른 노드에서 실행되도록 늘리세요. {{node}}(을)를 영영 잃었다면, 확실히 꺼진 뒤 node.kubernetes.io/out-of-service 테인트로 그 파드를 풀어 주세요.',
+        '{{workload}}의 레플리카가 서로 다른 노드에서 실행되도록 늘리세요. {{node}}(을)를 영영 잃었다면, 확실히 꺼진 뒤 node.kubernetes.io/out-of-service taint로 그 파드를 풀어 주세요.',
       'all-here-statefulset-lost':
-        '{{workload}}의 레플리카가 서로 다른 노드에서 실행되도록 늘리세요. {{node}}(을)를 영영 잃었다면, 확실히 꺼진 뒤 node.kubernetes.io/out-of-service 테인트로 그 파드를 풀어 주세요.',
+        '{{workload}}의 레플리카가 서로 다른 노드에서 실행되도록 늘리세요. {{node}}(을)를 영영 잃었다면, 확실히 꺼진 뒤 node.kubernetes.io/out-of-service taint로 그 파드를 풀어 주세요.',
       'single-replicaset':
         '먼저 ReplicaSet {{workload}}(을)를 소유한 Deployment를 레플리카 2개 이상으로 늘리거나(ReplicaSet을 직접 바꾸면 Deployment 컨트롤러가 되돌립니다), 작업 시간대에 다운타임을 감수하세요.',
       'all-here-replicaset':
@@ -833,10 +832,10 @@ export const ko: Messages = {
       down: '먼저 컨트롤 플레인을 복구하세요. 지금 노드를 재부팅하면 그 노드의 트래픽이 위험합니다.',
     },
     'workloads-on-control-plane': {
-      user: '먼저 {{node}}(을)를 드레인해 워크로드를 옮기고, 컨트롤 플레인 NoSchedule 테인트 복원을 검토하세요.',
+      user: '먼저 {{node}}(을)를 드레인해 워크로드를 옮기고, 컨트롤 플레인 NoSchedule taint 복원을 검토하세요.',
       // 장애에 대한 답 (fate `lost`): "먼저"가 아니라 장애에 앞서 워크로드를 옮깁니다.
       'user-lost':
-        '장애에 대비해 일반 워크로드를 {{node}}에서 옮겨 두고(드레인), 컨트롤 플레인 NoSchedule 테인트 복원을 검토하세요: 장애가 난 노드의 파드는 노드와 함께 다운됩니다.',
+        '장애에 대비해 일반 워크로드를 {{node}}에서 옮겨 두고(드레인), 컨트롤 플레인 NoSchedule taint 복원을 검토하세요: 장애가 난 노드의 파드는 노드와 함께 다운됩니다.',
     },
     capacity: {
       'none-fit': '드레인 전에 용량을 늘리거나 노드를 uncordon하세요.',
@@ -890,7 +889,7 @@ export const ko: Messages = {
     live: 'etcd에서 직접 읽음',
     recorded: '스냅샷에 기록된 값',
     inferred: 'etcd 파드로부터 추정',
-    'inferred-nodes': '노드로부터 추정: etcd 역할 레이블과 EtcdIsVoter 조건, 또는 마스터',
+    'inferred-nodes': '노드로부터 추정: etcd 역할 레이블과 EtcdIsVoter 조건, 또는 컨트롤 플레인 노드',
     none: '관찰 불가',
   },
   status: {
@@ -901,29 +900,30 @@ export const ko: Messages = {
     workloads: '워크로드',
     singlePoints: '클러스터 전체의 단일 장애점',
     unseen: '보지 못한 것',
-    gistHealthy: '오늘 컨트롤 플레인은 장애 하나를 견딜 수 있습니다',
+    gistHealthy: '컨트롤 플레인은 지금 1대가 장애 나도 계속 동작합니다',
     gistDegradedData:
-      '오늘 컨트롤 플레인은 장애 하나를 견딜 수 있습니다; 문제는 데이터 플레인(아래의 노드 또는 워크로드)에 있습니다',
+      '컨트롤 플레인은 지금 1대가 장애 나도 계속 동작합니다; 문제는 데이터 플레인(아래의 노드 또는 워크로드)에 있습니다',
     gistCriticalData:
-      '오늘 컨트롤 플레인은 장애 하나를 견딜 수 있습니다; 데이터 플레인(아래의 노드 또는 워크로드)에 작업을 막는 문제가 있습니다',
+      '컨트롤 플레인은 지금 1대가 장애 나도 계속 동작합니다; 데이터 플레인(아래의 노드 또는 워크로드)에 작업을 막는 문제가 있습니다',
     gistDataCpUnknown:
-      '노드 또는 워크로드(아래)를 확인해야 합니다; 컨트롤 플레인이 장애를 견딜 수 있는지는 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
-    gistDegraded: '컨트롤 플레인은 동작하지만 (추가) 장애를 안전하게 견디지 못합니다',
+      '노드 또는 워크로드(아래)를 확인해야 합니다; 컨트롤 플레인에 장애 여유가 있는지는 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
+    gistDegraded: '컨트롤 플레인은 동작하지만 장애 여유가 없습니다',
     gistDegradedMembership:
-      '컨트롤 플레인은 지금 장애 하나를 견딜 수 있지만, etcd 멤버십 변경이 진행 중입니다(아래): 끝날 때까지 etcd 멤버를 일부러 내리지 마세요',
+      '컨트롤 플레인은 지금 1대가 장애 나도 계속 동작하지만, etcd 멤버십 변경이 진행 중입니다(아래): 끝날 때까지 etcd 멤버를 일부러 내리지 마세요',
     gistDegradedCanTake:
-      '컨트롤 플레인은 지금 장애 하나를 견딜 수 있지만, etcd 멤버 구성을 살펴봐야 합니다(아래)',
+      '컨트롤 플레인은 지금 1대가 장애 나도 계속 동작하지만, etcd 멤버 구성을 살펴봐야 합니다(아래)',
     gistDegradedCanTakeData:
-      '컨트롤 플레인은 지금 장애 하나를 견딜 수 있지만, etcd 멤버 구성과 노드나 워크로드를 살펴봐야 합니다(아래)',
+      '컨트롤 플레인은 지금 1대가 장애 나도 계속 동작하지만, etcd 멤버 구성과 노드나 워크로드를 살펴봐야 합니다(아래)',
     gistDegradedMembershipData:
-      '컨트롤 플레인은 지금 장애 하나를 견딜 수 있지만, etcd 멤버십 변경이 진행 중이고 노드나 워크로드도 살펴봐야 합니다(아래)',
+      '컨트롤 플레인은 지금 1대가 장애 나도 계속 동작하지만, etcd 멤버십 변경이 진행 중이고 노드나 워크로드도 살펴봐야 합니다(아래)',
     gistCritical: '컨트롤 플레인이 장애 상태이거나 한 번의 장애로 멈출 수 있습니다',
     gistDegradedQuorumUnknown:
-      '컨트롤 플레인은 동작하지만 (추가) 장애를 안전하게 견디지 못합니다(아래). etcd 정족수 여부도 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
+      '컨트롤 플레인은 동작하지만 장애 여유가 없습니다(아래). etcd 쿼럼 여부도 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
     gistCriticalQuorumUnknown:
-      '컨트롤 플레인이 장애 상태이거나 한 번의 장애로 멈출 수 있습니다(아래). etcd 정족수 여부도 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
-    gistUnknownPartial: '컨트롤 플레인이 장애를 견딜 수 있는지 알 수 없습니다: 파일에 마스터 일부만 있습니다',
-    gistUnknown: '컨트롤 플레인이 장애를 견딜 수 있는지 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
+      '컨트롤 플레인이 장애 상태이거나 한 번의 장애로 멈출 수 있습니다(아래). etcd 쿼럼 여부도 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
+    gistUnknownPartial:
+      '컨트롤 플레인에 장애 여유가 있는지 알 수 없습니다: 파일에 컨트롤 플레인 노드 일부만 있습니다',
+    gistUnknown: '컨트롤 플레인에 장애 여유가 있는지 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
     gistManaged: '컨트롤 플레인은 클라우드 제공자가 관리합니다; 데이터 플레인 점검만 합니다',
     gistManagedDegradedData:
       '컨트롤 플레인은 클라우드 제공자가 관리합니다; 문제는 데이터 플레인(아래의 노드 또는 워크로드)에 있습니다',
@@ -937,7 +937,7 @@ export const ko: Messages = {
   },
   help: {
     intro:
-      '노드를 재부팅·드레인·업그레이드해도 되는지, 노드가 죽으면 어떻게 되는지, 또는 클러스터의 HA 상태를 물어보세요.',
+      '노드를 재부팅·드레인·업그레이드해도 되는지, 노드가 죽으면 어떻게 되는지, 또는 클러스터의 HA 상태와 etcd 쿼럼(quorum, 투표 멤버의 과반)을 물어보세요.',
     forms: '요청 형식 (예시와 함께)',
     choose: '다음 중 하나인가요? 하나를 누르거나 그 문장을 보내 주세요:',
     clusters:
@@ -964,7 +964,7 @@ export const ko: Messages = {
     'cluster-unknown-suggest':
       '{{cluster}}(이)라는 클러스터가 없습니다. {{suggestions}}(을)를 말씀하신 건가요? 설정된 클러스터: {{clusters}}.',
     'cluster-unreachable':
-      '{{cluster}}의 apiserver에 연결할 수 없어 판정을 내리지 않습니다. apiserver에 연결되지 않는다고 해서 실행 중인 워크로드가 멈추지는 않습니다: 데이터 플레인(kubelet, kube-proxy, 커널 규칙, CNI)은 apiserver 없이도 기존 파드와 Service를 계속 서비스하고, 변경·스케줄링·자가 치유만 apiserver가 돌아올 때까지 기다립니다.',
+      '{{cluster}}의 apiserver에 연결할 수 없어 판정을 내리지 않습니다. apiserver에 연결되지 않는다고 해서 실행 중인 워크로드가 멈추지는 않습니다: 데이터 플레인(kubelet, kube-proxy, 커널 규칙, CNI)은 apiserver 없이도 기존 파드와 Service를 계속 서비스하고, 변경·스케줄링·자동 복구만 apiserver가 돌아올 때까지 기다립니다.',
     'cluster-empty':
       '{{cluster}}의 apiserver가 노드를 하나도 보여 주지 않아 분석할 것이 없습니다. 봇이 올바른 클러스터를 읽는지 확인하세요.',
     'cluster-timeout':
@@ -1066,7 +1066,7 @@ export const ko: Messages = {
     checkingDrain: '{{cluster}}의 {{node}} 드레인 후 재부팅 영향 확인 중…',
     checkingDrainOnly: '{{cluster}}의 {{node}} 드레인 영향 확인 중…',
     checkingUpgrade: '{{cluster}}의 {{node}} 업그레이드 영향 확인 중…',
-    checkingStatus: '{{cluster}}의 HA·정족수 상태 확인 중…',
+    checkingStatus: '{{cluster}}의 HA·쿼럼 상태 확인 중…',
     checkingCluster: '{{cluster}} 확인 중…',
     checkingPlan: '승인 요청 전에 {{cluster}}의 유지보수 계획을 세우는 중…',
     refreshing: '새로 고치는 중: 확인이 끝나면 카드가 바뀝니다.',

@@ -277,6 +277,43 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
   return readings.length === 0 ? result : ambiguous(readings, options, result.locale);
 }
 
+/** The commands about nodes that the worker reads again once it knows the cluster's node names. */
+const NODE_QUESTIONS: ReadonlySet<Command['kind']> = new Set([
+  'reboot-impact',
+  'drain-impact',
+  'upgrade-impact',
+  'what-if',
+  'multi-node',
+  'ha-status',
+]);
+
+/**
+ * The worker's reading of a request once the cluster's node names are known (issue 30, item 1):
+ * the adapter parsed the text without them, keeping every word shaped like a node name; parsed again
+ * with the live node list, a mention resolves against it (exact, short, role forms, typos) and a word
+ * no node carries is dropped when a real node is named beside it (`restart rke2-server on
+ * atlas-cp-2`). A reading that is not certain comes back as the `ambiguous` clarification.
+ * Commands that are no node question (maintenance, plans, locks, help) are only resolved.
+ * @param text - the message as the user typed it
+ * @param command - what the adapter parsed from it
+ * @param nodes - the cluster's node names
+ * @param locale - the answer language the adapter chose
+ * @returns the command with the cluster's names, or an `ambiguous` error
+ */
+export function rereadWithNodes(
+  text: string,
+  command: Command,
+  nodes: readonly string[],
+  locale: Locale,
+): ParseResult {
+  const resolved: ParseResult = { ok: true, command: resolveCommandNodes(command, nodes), locale };
+  if (!NODE_QUESTIONS.has(command.kind)) return resolved;
+  const again = parseCommand(text, { defaultLocale: locale, nodes });
+  if (!again.ok) return again.error.code === 'ambiguous' ? { ...again, locale } : resolved;
+  if (!NODE_QUESTIONS.has(again.command.kind)) return resolved;
+  return { ok: true, command: { ...again.command, cluster: command.cluster } as Command, locale };
+}
+
 /**
  * An `ambiguous` error with the readings the parser reads (each kept only when it parses, so a
  * suggestion is exactly the request it stands for), or null when none does.

@@ -15,7 +15,7 @@ import type { Command, KubectlDrainFlags } from './types.js';
 
 /** Where a pasted command starts: the tool, after an optional `sudo` or `ssh NODE`. */
 const COMMAND_START =
-  /(?:^|[\s`"'(:])((?:ssh\s+(?:[\w.-]+@)?[a-z0-9][a-z0-9.-]*\s+)?(?:sudo\s+)?(?:kubectl|oc\s+adm|oc|systemctl|reboot|shutdown|kubeadm|etcdctl)\b)/iu;
+  /(?:^|[\s`"'(:])((?:ssh\s+(?:[\w.-]+@)?[a-z0-9][a-z0-9.-]*\s+)?(?:sudo\s+)?(?:kubectl|oc\s+adm|oc|systemctl|reboot|shutdown|kubeadm|etcdctl|talosctl)\b)/iu;
 
 /** A drain flag that takes a value (`--pod-selector app=x`, `--grace-period=30`). */
 const VALUED_FLAGS = new Set([
@@ -227,6 +227,15 @@ export function matchPastedCommand(text: string): { command: Command; rest: stri
               rest: around,
             };
       }
+      // A static pod's mirror (`kube-apiserver-atlas-cp-2`: the kubelet names it component-node,
+      // https://kubernetes.io/docs/tasks/configure-pod-container/static-pod/): that component on that node.
+      const mirror =
+        verb === 'delete' && /^(?:pod|pods|po)$/u.test(args[1] ?? '') ? staticPodOf(args.slice(2)) : null;
+      if (mirror !== null)
+        return {
+          command: { kind: 'what-if', change: { type: 'component-restart', ...mirror }, drain: false },
+          rest: around,
+        };
       if (verb === 'delete' && /^(?:node|nodes|no)$/u.test(args[1] ?? '')) {
         const node = node1(args.slice(2));
         return node === undefined
@@ -285,7 +294,40 @@ export function matchPastedCommand(text: string): { command: Command; rest: stri
         },
         rest: around,
       };
+    case 'talosctl': {
+      // `talosctl -n ENDPOINT etcd remove-member NAME`: the member named (Talos names members by
+      // hostname, https://www.talos.dev/latest/reference/cli/#talosctl-etcd-remove-member); `-n`
+      // is the node the tool talks to, not the one changed.
+      const at = args.indexOf('remove-member');
+      const member = at < 0 ? undefined : node1(args.slice(at + 1));
+      if (!args.includes('etcd') || member === undefined) return null;
+      return {
+        command: {
+          kind: 'what-if',
+          change: { type: 'component-down', component: 'etcd', node: member },
+          drain: false,
+        },
+        rest: around,
+      };
+    }
     default:
       return null;
   }
+}
+
+/**
+ * The component and node of a static pod's mirror name among `kubectl delete pod` arguments
+ * (`kube-apiserver-atlas-cp-2` → kube-apiserver on atlas-cp-2), or null.
+ * @param args - the words after `delete pod`
+ */
+function staticPodOf(args: readonly string[]): { component: string; node: string } | null {
+  for (const a of args) {
+    if (a.startsWith('-')) continue;
+    for (let i = a.indexOf('-'); i > 0; i = a.indexOf('-', i + 1)) {
+      const component = normalizeComponent(a.slice(0, i));
+      const node = a.slice(i + 1);
+      if (component !== null && isValidNodeName(node) && /[a-z]/u.test(node)) return { component, node };
+    }
+  }
+  return null;
 }

@@ -28,6 +28,7 @@
  * when a node or an action word is there (./clarify.ts, issue 30 item 2). A wrong node is worse
  * than a clarification.
  */
+import { closestNames } from '../util/closest-names.js';
 import { normalizeComponent } from './components.js';
 import { isValidNodeName } from './names.js';
 import {
@@ -36,6 +37,7 @@ import {
   joinMentions,
   resolveOnlyControlPlane,
   resolveRoleMention,
+  roleOfName,
 } from './node-mentions.js';
 import type { Command, MultiNodeAction, NodeGroup, PlanMode } from './types.js';
 
@@ -113,6 +115,10 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
  */
 const TOLERANCE =
   /\bhow\s+many\b.*\b(?:lose|lost|losing|fail|failures?|die|down|tolerate|survive|spare)\b|몇\s*(?:대|개)\s*(?:까지|나)?.*(?:죽|다운|장애|잃|빠져|버티|버틸|견디|견딜)/u;
+
+/** The loss of etcd's quorum, asked as a what-if ("what if etcd loses quorum", "쿼럼 깨지면 어떻게 돼"). */
+const QUORUM_LOSS =
+  /\b(?:lose|loses|lost|losing|loss\s+of|without)\s+(?:the\s+|its\s+|our\s+)?(?:etcd\s+)?quorum\b|\bquorum\s+(?:is\s+|was\s+|gets\s+)?(?:lost|loss|gone|broken)\b|(?:쿼럼|정족수)\s*(?:이|가|을|를)?\s*(?:깨지|깨져|깨진|잃|상실|손실|무너)/u;
 
 /** A rolling update or restart of a component ("rolling update of kube-proxy, safe?", "kube-proxy 롤링 업데이트"). */
 const ROLLING =
@@ -289,6 +295,42 @@ export const RESERVED_NODE_WORDS = new Set([
 const VERSION = /^v?\d+\.\d+(?:\.\d+)?$/u;
 /** Times and durations (`10m`, `2am`, `24h`), counts (`3대`). */
 const NOT_NODE_SHAPES = /^(?:\d+(?:s|m|h|d|w|am|pm|min|mins|hrs?)?|\d+(?::\d+)+|mr-[a-z2-7]{10})$/u;
+
+/** File names (`kube-apiserver.yaml`, `upgrade-cluster.yml`): never a node. */
+const FILE_NAME =
+  /\.(?:ya?ml|json|sh|conf|cfg|service|txt|log|tar|gz|tgz|zip|toml|ini|pem|crt|key|py|go|md)$/u;
+
+/** A count of machines written as one word (`two-node`, `3-master`, `single-server`): a topology, not a node. */
+const TOPOLOGY_WORD =
+  /^(?:single|multi|one|two|three|four|five|six|seven|\d+)-(?:nodes?|masters?|servers?|workers?|members?|cp|etcd)$/u;
+
+/**
+ * Whether a word no real node carries still looks like a node name (issue 30: `read-only`,
+ * `non-existent`, `ansible-playbook`, `kube-apiserver.yaml` are no nodes): letters with digits
+ * (`atlas-wk-3`, `node7`, `ip-10-0-1-12.ec2.internal`) or a name that says a role
+ * (`eridani-cp`, `kind-control-plane`; see {@link roleOfName}), never a file name, a topology word or
+ * a pseudo-name's lookalike. Hyphenated English words (`re-install`, `command-line`) say neither.
+ * @param token - the word, lowercase
+ */
+export function nodeShaped(token: string): boolean {
+  if (token === THE_CONTROL_PLANE_NODE || token === THE_ETCD_LEADER) return true;
+  if (!/[a-z]/u.test(token) || FILE_NAME.test(token) || TOPOLOGY_WORD.test(token)) return false;
+  return (
+    (/\d/u.test(token) && /[-.]|\d$/u.test(token)) || (/[-.]/u.test(token) && roleOfName(token) !== null)
+  );
+}
+
+/** A list separator between two names: `,`, `and`, `or`, `&`, `+`, `및`, a Korean particle. */
+const LIST_JOIN = String.raw`(?:\s*,\s*(?:and\s+)?|\s+(?:and|or)\s+|\s*[&+]\s*|\s+및\s+|(?:이랑|랑|하고|와|과)\s*)`;
+
+/** Whether `name` stands in a list in `text` (a list separator right before or after it). */
+function listed(text: string, name: string): boolean {
+  const n = name.replace(/[.]/gu, '\\.');
+  return new RegExp(
+    `[a-z0-9]${LIST_JOIN}${n}(?![a-z0-9.-])|(?<![a-z0-9.-])${n}${LIST_JOIN}[a-z0-9]`,
+    'u',
+  ).test(text);
+}
 
 /** Optimal string alignment distance (Levenshtein plus adjacent transpositions). */
 function osa(a: string, b: string): number {
@@ -478,7 +520,7 @@ interface Signals {
 }
 
 /** Read the signals of a text (lowercase, NFKC). */
-function readSignals(original: string, options: UnderstandOptions): Signals {
+function readSignals(original: string, options: UnderstandOptions, clauses = true): Signals {
   let text = original;
   const actions = new Set<Action>();
   const oneByOne = ONE_BY_ONE.test(text);
@@ -514,6 +556,7 @@ function readSignals(original: string, options: UnderstandOptions): Signals {
   else if (TOGETHER.test(text)) out.mode = 'together';
   text = joinMentions(text, !oneByOne);
 
+  const resolved = new Set<string>();
   const tokens = text
     .replace(/\bnodes?\//gu, ' ')
     .split(/[\s,/+&?!:()"“”'‘’…~]+/u)
@@ -545,12 +588,29 @@ function readSignals(original: string, options: UnderstandOptions): Signals {
       continue;
     }
     const known = options.nodes === undefined ? undefined : resolveNodeName(token, options.nodes);
-    // Without a match, only tokens shaped like node names are kept (the worker resolves them).
-    const name = known ?? (/[\d.-]/u.test(token) && /[a-z]/u.test(token) ? token : undefined);
-    if (name !== undefined && !out.nodes.includes(name)) out.nodes.push(name);
+    if (known !== undefined) {
+      if (!out.nodes.includes(known)) out.nodes.push(known);
+      resolved.add(known);
+    } else if (nodeShaped(token) && !out.nodes.includes(token)) out.nodes.push(token);
   }
+  // An unresolved word is a node name only when it looks like one and the user clearly names a
+  // node with it: no real node is named beside it, or it is listed with one (`atlas-wk-1 and
+  // wk-9`), or it is a near miss of a real name (`atlas-wk-3`). `remove rke2 in atlas-cp-2`,
+  // `restart rke2-server on atlas-cp-2`: the node is atlas-cp-2. The answer to a name kept says
+  // "No node named X" with the closest real names.
+  const known = options.nodes;
+  if (known !== undefined && resolved.size > 0)
+    out.nodes = out.nodes.filter(
+      (n) =>
+        resolved.has(n) ||
+        n === THE_CONTROL_PLANE_NODE ||
+        n === THE_ETCD_LEADER ||
+        listed(text, n) ||
+        closestNames(n, known).length > 0,
+    );
 
   addListedWords(text, out.nodes, options.nodes);
+  if (clauses) out.nodes = outsideContext(text, out.nodes, options);
   // "마스터 노드 atlas-cp-2": the node named says which; the singular reference adds nothing.
   // "norma-cp-1 holds the etcd leader": likewise for the leader.
   if (out.nodes.length > 1)
@@ -566,6 +626,43 @@ function readSignals(original: string, options: UnderstandOptions): Signals {
         break;
       }
     }
+  }
+  return out;
+}
+
+/**
+ * "When I remove X, will Y fail …?": the condition names what is asked about; a node named only in
+ * the consequence is context. (English; a Korean condition ends in 면/때 and comes first already.)
+ */
+const CONDITION_THEN =
+  /\b(?:if|when|once|after)\s+([^,?]+),\s*(?:will|would|does|do|is|are|can|could|should)\b/u;
+
+/**
+ * "Can I upgrade X while Y is down?", "Y가 다운된 상태에서 X 업그레이드": Y is the situation, not a
+ * target, when another node is named.
+ */
+const SITUATION =
+  /\b(?:while|whilst|with)\s+(\S+(?:\s*(?:,|and)\s*\S+)*)\s+(?:is|are|being|still|already)\s+(?:\S+\s+)?(?:down|offline|drained|cordoned|unavailable|notready|out|rebooting|upgrading)\b|(\S+?)(?:이|가)?\s*(?:다운된|내려간|꺼진|드레인된|재부팅\s*중인|장애\s*난)\s*(?:상태에서|동안|채로|중에)/u;
+
+/**
+ * The targets once context is set aside: the nodes of a condition when it names some
+ * ({@link CONDITION_THEN}), less the nodes of a situation clause when others remain ({@link SITUATION}).
+ * @param text - the text read
+ * @param nodes - the nodes read from all of it
+ * @param options - the node list
+ */
+function outsideContext(text: string, nodes: string[], options: UnderstandOptions): string[] {
+  let out = nodes;
+  const cond = CONDITION_THEN.exec(text);
+  if (cond !== null) {
+    const asked = readSignals(cond[1] ?? '', options, false).nodes;
+    if (asked.length > 0) out = out.filter((n) => asked.includes(n));
+  }
+  const situation = SITUATION.exec(text);
+  if (situation !== null) {
+    const aside = readSignals(situation[1] ?? situation[2] ?? '', options, false).nodes;
+    const left = out.filter((n) => !aside.includes(n));
+    if (left.length > 0) out = left;
   }
   return out;
 }
@@ -609,6 +706,10 @@ function asksSomething(sentence: string): boolean {
   );
 }
 
+/** The whole cluster as the object of the question ("how do I upgrade our cluster", "우리 클러스터는 …"). */
+const CLUSTER_TARGET =
+  /\b(?:upgrade|update|reboot|restart|drain|patch)\s+(?:the|our|my|this)\s+(?:whole\s+|entire\s+)?cluster\b|(?:우리|이|전체)\s*클러스터/u;
+
 /**
  * The part of a message that holds the request: context sentences and greetings before it are
  * left out ("Good morning! The SAN is patched at 22:00. Can we drain wk1 first?" → the last
@@ -629,13 +730,36 @@ function focusOf(lower: string, options: UnderstandOptions): string {
     const r = readSignals(x, options);
     return r.nodes.length > 0 || r.group !== undefined;
   };
-  if (names(question)) return question;
+  if (names(question) || CLUSTER_TARGET.test(question)) return question;
   for (let j = i - 1; j >= 0; j -= 1) {
     const before = sentences[j] ?? '';
     if (names(before)) return `${before} ${question}`;
   }
   // "can we reboot X nodes at a time? all workers, 1 at a time": what follows the question says whom.
   return sentences.slice(i).join(' ');
+}
+
+/** Breaking a reboot or maintenance lock ("break lock kured", "kured 잠금 해제"). */
+const LOCK_BREAK =
+  /\b(?:break|force[-\s]?release|force[-\s]?unlock|release)\s+(?:the\s+)?(?:(?:kured|maintenance|reboot)\s+)*lock\b|잠금\s*(?:을|를)?\s*(?:강제\s*)?(?:해제|풀)/u;
+/**
+ * A lock holder asked or quoted: kured's log line "Lock already held: NODE" (kubereboot/kured#137)
+ * names the holder, not a node to reboot.
+ */
+const LOCK_HELD =
+  /\block\s+(?:is\s+)?(?:already\s+)?held\b|\b(?:who|which\s+node)\s+(?:holds|has|owns|is\s+holding)\b.*\block\b|\bholding\s+the\s+lock\b|\block\s+holder\b|잠금.*(?:누가|누구|보유|잡고)|(?:누가|누구).*잠금/u;
+
+/** The lock command a text asks for, or null. */
+function lockCommand(lower: string): Command | null {
+  if (LOCK_BREAK.test(lower)) {
+    const lock = /kured|reboot|재부팅/u.test(lower)
+      ? 'kured'
+      : /maintenance|유지\s*보수/u.test(lower)
+        ? 'maintenance'
+        : 'any';
+    return { kind: 'break-lock', lock };
+  }
+  return LOCK_HELD.test(lower) ? { kind: 'lock-status' } : null;
 }
 
 /**
@@ -651,6 +775,8 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
   );
   if (lower.length > MAX_UNDERSTOOD_LENGTH || REFUSED.test(lower) || EXCLUSION.test(lower)) return null;
   if (lower.length === 0) return null;
+  const lock = lockCommand(lower);
+  if (lock !== null) return { ...lock, cluster: options.cluster };
   const s = readSignals(lower, options);
   const extra = { cluster: options.cluster };
   const when = { when: options.when };
@@ -658,7 +784,11 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
   const version = s.version === undefined ? {} : { targetVersion: s.version.replace(/^(?!v)/u, 'v') };
 
   // "how many masters can we lose?": the failures tolerated, which the HA status reports.
-  if (TOLERANCE.test(lower) && s.nodes.length === 0) return { kind: 'ha-status', ...extra };
+  if (TOLERANCE.test(lower) && s.nodes.every((n) => n === THE_CONTROL_PLANE_NODE || n === THE_ETCD_LEADER))
+    return { kind: 'ha-status', ...extra };
+  // "what if etcd loses quorum?", "쿼럼 깨지면?": the quorum's loss, whichever members fail.
+  if (QUORUM_LOSS.test(lower) && s.nodes.length === 0)
+    return { kind: 'what-if', change: { type: 'etcd-quorum-loss' }, drain: false, ...extra, ...when };
   // "rolling update of kube-proxy, safe?": the component's rollout, not a node plan.
   if (s.component !== undefined && ROLLING.test(lower) && s.nodes.length === 0 && s.group === undefined) {
     return {

@@ -2,8 +2,8 @@
  * Score a set of mined phrasings (test/fixtures/requests/mined-*.json: `{text, source, intent,
  * nodes, lang}` per entry, issue 30 item 6) the way `k8s-ha-bot ask --format json` reads them
  * against the built-in demo cluster, in-process and without analysing anything: the intake's parse
- * (no node list, src/intake/intake.ts), then the worker's resolution of the names against the live
- * node list and its "which control plane node?" clarification (src/answer/answer.ts).
+ * (no node list, src/intake/intake.ts), then the worker's second reading with the live node list (rereadWithNodes)
+ * and its resolution of the names and its "which control plane node?" clarification (src/answer/answer.ts).
  *
  * Judging, as the issue's acceptance says: understood = the request's intent equals the expected
  * one and its node set equals the expected set (a group request is expected with no nodes), and
@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ambiguous, parseCommand, resolveCommandNodes } from '../../src/commands/parse-command.js';
+import { ambiguous, parseCommand, rereadWithNodes } from '../../src/commands/parse-command.js';
 import { controlPlaneReadings } from '../../src/commands/clarify.js';
 import { summarizeRequest } from '../../src/commands/request-summary.js';
 import type { Locale } from '../../src/commands/types.js';
@@ -81,7 +81,9 @@ export function readAsAsk(text: string, nodes: readonly string[], defaultLocale:
       ? { kind: 'refused', code: parsed.error.code }
       : { kind: 'ask', first: { intent: first.intent, nodes: [...first.nodes] } };
   }
-  const named = resolveCommandNodes(parsed.command, nodes);
+  const reread = rereadWithNodes(text, parsed.command, nodes, parsed.locale);
+  if (!reread.ok) return readError(reread.error);
+  const named = reread.command;
   const choices = controlPlaneReadings(named, nodes, parsed.locale);
   if (choices.length > 0) {
     const asked = ambiguous(choices, { nodes }, parsed.locale);

@@ -145,11 +145,18 @@ interface Options {
   error?: ParseError;
 }
 
+/** Words (options aside) from which a text is prose rather than a command line. */
+const PROSE_WORDS = 6;
+
 /** Step 3: take `--options` out of the text. */
 function takeOptions(text: string): Options {
   const tokens = text.split(' ');
   const kept: string[] = [];
   const out: Options = { rest: '', help: false };
+  // In prose, another tool's flag is quoted, not given to us ("… with --limit atlas-wk-1 when I run
+  // the playbook", "--leader-elect true 인데 …"): left out of the request. A short request with an
+  // unknown option (`reboot master-2 --force`) is refused, as a mistyped option of ours.
+  const prose = tokens.filter((t) => !OPTION.test(t)).length >= PROSE_WORDS;
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i] ?? '';
     const m = OPTION.exec(token);
@@ -162,8 +169,10 @@ function takeOptions(text: string): Options {
       out.help = true;
       continue;
     }
-    if (name !== 'lang' && name !== 'cluster')
+    if (name !== 'lang' && name !== 'cluster') {
+      if (prose) continue;
       return { ...out, error: { code: 'invalid-option', token: clip(token) } };
+    }
     let value = m[2];
     if (value === undefined) {
       const next = tokens[i + 1];
@@ -404,7 +413,7 @@ function parseText(text: string, options: ParseOptions): ParseResult {
 
   // A pasted command (`kubectl drain wk1 --force`, `systemctl restart kubelet` on a node): its flags
   // are its own, so it is read before the options.
-  const own = /(?:^|\s)(?:--|\u2014|\u2013)(?:lang|cluster)(?:=|\s+)\S+/giu;
+  const own = /(?:^|\s)(?:--|\u2014|\u2013)(?:lang|cluster)(?:=|\s+)(?!-)\S+/giu;
   const pasted = matchPastedCommand(normal.replace(own, ' '));
   if (pasted !== null) {
     const around = takeOptions(`${pasted.rest} ${(normal.match(own) ?? []).join(' ')}`.trim());

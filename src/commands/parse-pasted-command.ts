@@ -17,6 +17,27 @@ import type { Command, KubectlDrainFlags } from './types.js';
 const COMMAND_START =
   /(?:^|[\s`"'(:])((?:ssh\s+(?:[\w.-]+@)?[a-z0-9][a-z0-9.-]*\s+)?(?:sudo\s+)?(?:kubectl|oc\s+adm|oc|systemctl|reboot|shutdown|kubeadm|etcdctl|talosctl)\b)/iu;
 
+/** Words after `kubectl drain` that say it is named in prose, not pasted ("kubectl drain and uncordon"). */
+const PROSE_WORDS = new Set([
+  'and',
+  'or',
+  'the',
+  'a',
+  'an',
+  'then',
+  'command',
+  'commands',
+  'is',
+  'was',
+  'will',
+  'to',
+  'with',
+  'node',
+  'nodes',
+  'cordon',
+  'uncordon',
+]);
+
 /** A drain flag that takes a value (`--pod-selector app=x`, `--grace-period=30`). */
 const VALUED_FLAGS = new Set([
   'pod-selector',
@@ -109,6 +130,8 @@ function drainArgs(args: readonly string[]): {
       // After the first node, prose (`kubectl drain wk-2 has been running for 4 hours`) ends the
       // command: a further node name has a letter and a digit or separator, as node names do.
       if (nodes.length > 0 && !(/[a-z]/u.test(name) && /[\d.-]/u.test(name))) break;
+      // "the kubectl drain and uncordon commands": prose, no command.
+      if (PROSE_WORDS.has(name) || /[\u3131-\u318E\uAC00-\uD7A3]/u.test(name)) break;
       if (isValidNodeName(name)) nodes.push(name);
       continue;
     }
@@ -172,6 +195,22 @@ function drainArgs(args: readonly string[]): {
 export function matchPastedCommand(text: string): { command: Command; rest: string } | null {
   const found = commandText(text);
   if (found === null) return null;
+  const read = readCommand(found);
+  if (read !== null || found.quoted) return read;
+  // "run the kubectl drain and uncordon commands … kubectl drain atlas-cp-1 --ignore-daemonsets":
+  // the tool named in prose is no command; the next one may be.
+  const start = COMMAND_START.exec(text);
+  const next = start === null ? -1 : start.index + start[0].length;
+  if (next < 0 || !COMMAND_START.test(text.slice(next))) return null;
+  const later = matchPastedCommand(text.slice(next));
+  return later === null ? null : { ...later, rest: `${text.slice(0, next)} ${later.rest}` };
+}
+
+/** Read the command found by {@link commandText}, or null. */
+function readCommand(found: { command: string; rest: string; quoted: boolean }): {
+  command: Command;
+  rest: string;
+} | null {
   const { command: cmd, rest } = found;
 
   const w = words(cmd).map((x) => x.toLowerCase());
@@ -268,6 +307,12 @@ export function matchPastedCommand(text: string): { command: Command; rest: stri
       if (args[0] !== 'upgrade') return null;
       const version = args.find((a) => /^v?\d+\.\d+(?:\.\d+)?$/u.test(a));
       const targetVersion = version === undefined ? {} : { targetVersion: version.replace(/^(?!v)/u, 'v') };
+      // `kubeadm upgrade apply` on a named node upgrades that node first.
+      if (args[1] === 'apply' && host !== undefined)
+        return {
+          command: { kind: 'upgrade-impact', node: host, drain: false, ...targetVersion },
+          rest: around,
+        };
       if (args[1] === 'apply' || args[1] === 'plan')
         return {
           command: { kind: 'upgrade-impact', node: '', drain: false, scope: 'cluster', ...targetVersion },
@@ -281,6 +326,12 @@ export function matchPastedCommand(text: string): { command: Command; rest: stri
       return null;
     }
     case 'etcdctl':
+      // `etcdctl endpoint health|status`, `etcdctl member list`: the members' health, as the status reports it.
+      if (
+        (args[0] === 'endpoint' && /^(?:health|status)$/u.test(args[1] ?? '')) ||
+        (args[0] === 'member' && args[1] === 'list')
+      )
+        return { command: { kind: 'ha-status' }, rest: around };
       if (!args.includes('member') || !args.includes('remove')) return null;
       return {
         command: {

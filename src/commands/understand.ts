@@ -78,8 +78,6 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
   reboot: [
     /\b(?:re-?boot|reboots|rebooted|rebooting|restart|restarts|restarted|restarting|bounce|bounced|bouncing)\b/u,
     /\bpower[-\s]?cycl(?:e|ed|ing)\b/u,
-    /\b(?:take|taking|took|bring|bringing)\s+(?:\S+\s+){0,4}?down\b|\btake\s+out\b/u,
-    /\bshut(?:ting)?\s*down\b/u,
     /재부팅|리부팅|리부트|재시작|재기동|껐다\s*켜|제부팅|재부딩|재붓팅|리붓|(?:^|\s)(?:잠깐\s*)?내려(?:도|야|서)/u,
   ],
   drain: [
@@ -88,7 +86,12 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
   ],
   down: [
     /\b(?:go|goes|went|going|gets?|got)\s+down\b/u,
-    /\b(?:is|are|was|were|be|been|gets?|got|goes|go)\s+(?:down|dead|damaged|destroyed|offline|broken|gone|unreachable|lost|wiped|corrupted|fried|bricked)\b/u,
+    /\b(?:is|are|was|were|be|been|gets?|got|goes|go|remains?|stays?|stayed|becomes?|became|turns?)\s+(?:still\s+)?(?:down|dead|damaged|destroyed|offline|broken|gone|unreachable|lost|wiped|corrupted|fried|bricked|missing|stopped|notready|not\s+ready|powered\s+(?:down|off)|shut\s*down|killed|removed|deleted)\b/u,
+    // A planned outage or a loss, by how it is asked (see nodeActionOf): shut down, power off, bring down, kill, remove.
+    /\b(?:take|taking|took|bring|bringing)\s+(?:\S+\s+){0,4}?down\b|\btake\s+out\b/u,
+    /\bshut(?:ting|s)?\s*down\b|\bpower(?:ed|ing)?\s*(?:down|off)\b|\b(?:kill|kills|killed|killing)\b/u,
+    /\b(?:remove|removes|removed|removing|delete|deletes|deleted|deleting)\s+(?:(?:the|a|this|that|one|node|server|master|worker|control[-\s]?plane|etcd|member)\s+)*[a-z0-9][a-z0-9.-]*\d\b|\bnotready\b/u,
+    /종료(?:되|된|하|한|시키)|중단(?:되|된|하|한|시키)|제거|삭제|빼(?:도|면|려|고)|다시\s*만들|재생성|notready|꺼(?:도|지|져)|끄면/u,
     /\btak(?:e|en|es|ing)\s+offline\b|\bdown\s*$|\bdown\s*[,!]|\bdown\s*(?:되|돼|된)/u,
     /\b(?:dies|die|died|dead|crash|crashes|crashed|fail|fails|failed|failure|lose|loses|lost|loses\s+power|outage|destroyed|damaged)\b/u,
     /다운|죽(?:으면|어도|는다면|이면|었|으|이|는)|장애|망가|고장|꺼지면|꺼져|멈추면|멈춰|내려가면|날아가|터지면|날리면/u,
@@ -142,6 +145,10 @@ const SHORT_TYPOS: readonly [RegExp, string][] = [
   [/\b(?:deda|daed)\b/gu, 'dead'],
   [/\b(?:ndoe|noed|nod)\b/gu, 'node'],
 ];
+
+/** A node removed, deleted or rebuilt: it does not come back as it was, so never a planned reboot. */
+const REMOVAL =
+  /\b(?:remove|removes|removed|removing|delete|deletes|deleted|deleting|recreate|rebuild|replace)\b|제거|삭제|빼(?:도|면|려|고)|다시\s*만들|재생성/u;
 
 /** Words that make "goes down" / "lose" a what-if question rather than a planned outage. */
 const CONDITIONAL =
@@ -676,9 +683,9 @@ function nodeActionOf(s: Signals, text: string): MultiNodeAction | 'maintenance'
   if (s.actions.has('down')) {
     // "what if X goes down" is a what-if; "can X go down for a while" is a planned outage; a node
     // that dies, is damaged or fails is never planned.
-    if (CONDITIONAL.test(text) || FAILURE.test(text)) return 'node-down';
-    // "can X go down for a while", "X down ok?": planned; "X down, whole cluster down?": a failure.
-    if (/\b(?:can|could|may|ok|okay|safe)\b/u.test(text)) return 'reboot';
+    if (CONDITIONAL.test(text) || FAILURE.test(text) || REMOVAL.test(text)) return 'node-down';
+    // "can X go down for a while", "X down ok?", "X 꺼도 돼?": planned; "X down, whole cluster down?": a failure.
+    if (/\b(?:can|could|may|ok|okay|safe)\b|(?:꺼|내려|다운)\s*(?:도|해도)|괜찮/u.test(text)) return 'reboot';
     return s.nodes.length > 0 ? 'node-down' : null;
   }
   if (WEAK_REBOOT.test(text)) return 'reboot';

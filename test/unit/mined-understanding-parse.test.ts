@@ -62,3 +62,22 @@ describe('pasted commands', () => {
     ],
   ]);
 });
+
+describe('failures worded as shutdown, removal, loss of contact (issue 30: damage or death, both languages)', () => {
+  cases([
+    ['When I shut down atlas-cp-1, does the cluster stay up?', 'node-down [atlas-cp-1]'],
+    ['If I bring atlas-wk-2 down will the pods move?', 'node-down [atlas-wk-2]'],
+    ['If atlas-wk-2 stays down for ten minutes, what happens to its pods?', 'node-down [atlas-wk-2]'],
+    ['When atlas-wk-1 becomes unreachable, what does Kubernetes do?', 'node-down [atlas-wk-1]'],
+    ['What if atlas-wk-1 goes missing?', 'node-down [atlas-wk-1]'],
+    ['Can I remove atlas-cp-3 from the cluster?', 'node-down [atlas-cp-3]'],
+    ['can we shut down atlas-wk-2 for a hardware swap', 'reboot [atlas-wk-2]'],
+    ['atlas-wk-1의 kubelet이 종료된다면?', 'component-down [atlas-wk-1]'],
+    ['atlas-cp-3의 containerd 를 중단한다면?', 'component-down [atlas-cp-3]'],
+    ['atlas-wk-2 제거해도 괜찮을까?', 'node-down [atlas-wk-2]'],
+    ['우리 atlas-wk-1 다시 만들어도 돼?', 'node-down [atlas-wk-1]'],
+    ['atlas-cp-2 죽이면?', 'node-down [atlas-cp-2]'],
+    ['atlas-wk-2가 NotReady 되면 파드 어떻게 돼?', 'node-down [atlas-wk-2]'],
+    ['atlas-wk-2 잠깐 꺼도 돼?', 'reboot [atlas-wk-2]'],
+  ]);
+});

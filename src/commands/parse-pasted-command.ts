@@ -302,7 +302,13 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
         !(pasted || args.every((a) => /^(?:-[a-z-]+|now|\+\d+|\d{1,2}:\d{2})$/u.test(a)))
       )
         return null;
-      return { command: { kind: 'reboot-impact', node: host, drain: false }, rest: around };
+      // `shutdown` halts (`-h`, `-P`, the default); only `shutdown -r` and `reboot` come back up.
+      return tool === 'shutdown' && !args.some((a) => /^-[a-z]*r|^--reboot$/u.test(a))
+        ? {
+            command: { kind: 'what-if', change: { type: 'node-down', node: host }, drain: false },
+            rest: around,
+          }
+        : { command: { kind: 'reboot-impact', node: host, drain: false }, rest: around };
     case 'kubeadm': {
       if (args[0] !== 'upgrade') return null;
       const version = args.find((a) => /^v?\d+\.\d+(?:\.\d+)?$/u.test(a));

@@ -60,8 +60,10 @@ export interface UnderstandOptions {
 const REFUSED = /[;|$`<>{}\\]|&&/u;
 
 /** An exclusion the understanding does not support: refused rather than half-understood. */
-const EXCLUSION =
-  /\b(?:except|excluding|but\s+not|other\s+than|besides|don'?t|do\s+not|never)\b|제외|빼고|말고/iu;
+const EXCLUSION = /\b(?:except|excluding|but\s+not|other\s+than|besides)\b|제외|빼고|말고/iu;
+
+/** A negated request ("don't reboot wk-1", "never drain …"): refused rather than read as the request. */
+const NEGATION = /\b(?:don'?t|do\s+not|never)\b/iu;
 
 /** The actions, strongest first when several are named. */
 type Action = 'maintenance' | 'upgrade' | 'reboot' | 'drain' | 'down' | 'status' | 'help';
@@ -106,7 +108,7 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
   ],
   help: [
     /^!?(?:help|commands|usage)\b|\bhelp\s*$|(?:^|\s)!(?:help|commands?)\b/u,
-    /\b(?:list|set)\s+of\s+commands\b|\b(?:which|what)\s+commands\b|\bshow\s+(?:me\s+)?(?:the\s+)?commands\b/u,
+    /\b(?:list|set)\s+of\s+commands\b|\bcommands\s+(?:are\s+)?available\b|\bavailable\s+commands\b|\b(?:say|type)\s+help\b|\b(?:which|what)\s+commands\b|\bshow\s+(?:me\s+)?(?:the\s+)?commands\b/u,
     /\bwhat\s+(?:can|could|do)\s+(?:you\s+do|i\s+ask|you\s+answer|you\s+support)\b|\bhow\s+(?:do|does)\s+(?:i\s+use|this\s+(?:bot\s+)?work|you\s+work)\b/u,
     /도움말|사용법|명령어|^도움(?:\s*(?:좀|이\s*필요해?요?))?$|(?:뭐|뭘|뭐를|무엇을|무얼)\s*(?:할|물어볼|물어\s*볼|질문할)\s*수\s*있|어떻게\s*써|뭘\s*물어/u,
   ],
@@ -117,7 +119,7 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
  * "마스터 몇 대까지 죽어도 돼?"): the HA status answers it (failures tolerated), not a plan.
  */
 const TOLERANCE =
-  /\bhow\s+many\b.*\b(?:lose|lost|losing|fail|failures?|die|down|tolerate|survive|spare)\b|몇\s*(?:대|개)\s*(?:까지|나)?.*(?:죽|다운|장애|잃|빠져|버티|버틸|견디|견딜)/u;
+  /\bhow\s+many\b.*\b(?:lose|lost|losing|fail|failures?|die|down|tolerate|survive|spare)\b|\btolerat(?:e|es|ing)\s+(?:a\s+|the\s+)?(?:failure|loss)\b|(?:장애|고장)를?\s*(?:견딜|버틸)\s*수|몇\s*(?:대|개)\s*(?:까지|나)?.*(?:죽|다운|장애|잃|빠져|버티|버틸|견디|견딜)/u;
 
 /** The loss of etcd's quorum, asked as a what-if ("what if etcd loses quorum", "쿼럼 깨지면 어떻게 돼"). */
 const QUORUM_LOSS =
@@ -537,16 +539,14 @@ function readSignals(original: string, options: UnderstandOptions, clauses = tru
     ) || WEAK_REBOOT.test(s);
   // Reasons after an action: "reboot X for a kernel patch, is that ok" → "reboot X".
   const reason = REASON.exec(text);
+  // Not when the node is named after it ("drain nodes before the upgrade - upgrade atlas-wk-1").
   if (
     reason !== null &&
     anyAction(text.slice(0, reason.index)) &&
-    !/\border\b/u.test(text.slice(0, reason.index))
+    !/\border\b/u.test(text.slice(0, reason.index)) &&
+    (!clauses || readSignals(text.slice(reason.index), options, false).nodes.length === 0)
   )
     text = text.slice(0, reason.index);
-  // Korean reasons before the request: "커널 패치 때문에 …".
-  text = text.replace(/(?:^|\s)[^\s]*\s*[^\s]*\s*(?:때문에|땜에)(?=\s)/u, (m) =>
-    /[a-z0-9]-[a-z0-9]/u.test(m) ? m : ' ',
-  );
 
   for (const action of Object.keys(ACTIONS) as Action[]) {
     if (ACTIONS[action].some((re) => re.test(text))) actions.add(action);
@@ -566,7 +566,7 @@ function readSignals(original: string, options: UnderstandOptions, clauses = tru
   const resolved = new Set<string>();
   const tokens = text
     .replace(/\bnodes?\//gu, ' ')
-    .split(/[\s,/+&?!:()"“”'‘’…~]+/u)
+    .split(/[\s,/+&?!:()"“”'‘’…~=]+/u)
     .filter((t) => !t.startsWith('-'))
     .flatMap(splitToken)
     .map((t) => t.replace(/^[.-]+|[.-]+$/gu, ''))
@@ -770,21 +770,58 @@ function lockCommand(lower: string): Command | null {
 }
 
 /**
+ * Korean clause ends after which the request may start: a reason or a time before it ("… 수행하기
+ * 전에", "… 위해", "… 때문에", "… 후") or background ("… 된다는데", "… 라던데", "… 지만").
+ */
+const KO_LEAD_END = /(?:전에|위해서?|때문에|땜에|(?<=[가-힣])\s*후에?|(?:는|인|던)데|지만)[,]?\s+/gu;
+
+/**
+ * The request of a message, lowercase: short typos fixed, the asking sentence (see {@link focusOf}),
+ * asides in brackets left out unless they name a node ("(예: 소프트웨어 업그레이드, 보안 패치 등)",
+ * "(api-server, controllers, etc.)"; "restart kube-apiserver (atlas-cp-3)" keeps its node), and a
+ * Korean lead clause ({@link KO_LEAD_END}) left out when what follows asks something and names the
+ * node, or the lead clause names none ("하드웨어 업그레이드 … 수행하기 전에 atlas-wk-2 cordon 해도 돼?").
+ * @param text - the text left after options, time hints, cluster phrases and fillers
+ * @param options - the node list, for reading which part names a node
+ */
+function questionOf(text: string, options: UnderstandOptions): string {
+  const typed = SHORT_TYPOS.reduce(
+    (t, [re, to]) => t.replace(re, to),
+    text.toLowerCase().replace(/\s+/gu, ' ').trim(),
+  );
+  const names = (x: string): boolean => {
+    const r = readSignals(x, options, false);
+    return r.nodes.length > 0 || r.group !== undefined;
+  };
+  const bare = typed
+    .replace(/\(([^()]*)\)/gu, (_m, inner: string) => (names(inner) ? ` ${inner} ` : ' '))
+    .replace(/\s+/gu, ' ')
+    .trim();
+  const lower = focusOf(bare, options);
+  let out = lower;
+  for (const m of lower.matchAll(KO_LEAD_END)) {
+    const rest = lower.slice(m.index + m[0].length);
+    if (asksSomething(rest) && (names(rest) || !names(lower.slice(0, m.index)))) out = rest;
+  }
+  return out;
+}
+
+/**
  * Understand a request phrased freely.
  * @param text - the text left after options, time hints, cluster phrases and fillers (any case)
  * @param options - the cluster's node names (when known), a selector taken out before, cluster, when
  * @returns the command, or null when the text is not understood well enough to act on
  */
 export function understandRequest(text: string, options: UnderstandOptions = {}): Command | null {
-  const lower = focusOf(
-    SHORT_TYPOS.reduce((t, [re, to]) => t.replace(re, to), text.toLowerCase().replace(/\s+/gu, ' ').trim()),
-    options,
-  );
-  if (lower.length > MAX_UNDERSTOOD_LENGTH || REFUSED.test(lower) || EXCLUSION.test(lower)) return null;
+  const lower = questionOf(text, options);
+  if (lower.length > MAX_UNDERSTOOD_LENGTH || REFUSED.test(lower) || NEGATION.test(lower)) return null;
   if (lower.length === 0) return null;
   const lock = lockCommand(lower);
   if (lock !== null) return { ...lock, cluster: options.cluster };
   const s = readSignals(lower, options);
+  // An exclusion from a group or a list ("all workers except wk-2") is not half-understood; beside
+  // one node it is context ("cordoned but not drained before").
+  if (EXCLUSION.test(lower) && (s.group !== undefined || s.nodes.length > 1)) return null;
   const extra = { cluster: options.cluster };
   const when = { when: options.when };
   const action = nodeActionOf(s, lower);
@@ -913,11 +950,8 @@ export function readParts(
   text: string,
   options: UnderstandOptions = {},
 ): { nodes: string[]; group?: NodeGroup; actions: string[] } {
-  const lower = focusOf(
-    SHORT_TYPOS.reduce((t, [re, to]) => t.replace(re, to), text.toLowerCase().replace(/\s+/gu, ' ').trim()),
-    options,
-  );
-  if (REFUSED.test(lower) || EXCLUSION.test(lower)) return { nodes: [], actions: [] };
+  const lower = questionOf(text, options);
+  if (REFUSED.test(lower) || EXCLUSION.test(lower) || NEGATION.test(lower)) return { nodes: [], actions: [] };
   const s = readSignals(lower, options);
   const actions = [...s.actions] as string[];
   if (actions.length === 0 && WEAK_REBOOT.test(lower)) actions.push('reboot');

@@ -81,3 +81,55 @@ describe('failures worded as shutdown, removal, loss of contact (issue 30: damag
     ['atlas-wk-2 잠깐 꺼도 돼?', 'reboot [atlas-wk-2]'],
   ]);
 });
+
+describe('context, reasons and asides around the request are left out (issue 30: long messages)', () => {
+  cases([
+    [
+      'Know which machine is restarted: atlas-cp-2 is control plane (api-server, controllers, etc.). Can I restart it?',
+      'reboot [atlas-cp-2]',
+    ],
+    ['Power down atlas-wk-2 ("Unavailable" state in UI) - what happens?', 'node-down [atlas-wk-2]'],
+    [
+      'On the master where you restart kube-apiserver (atlas-cp-3), is that safe?',
+      'component-restart [atlas-cp-3]',
+    ],
+    [
+      'atlas-wk-2 has been cordoned manually but not drained before. Is it safe to reboot it?',
+      'reboot [atlas-wk-2]',
+    ],
+    [
+      'Drain nodes before the kubeadm upgrade and uncordon afterwards - upgrade atlas-wk-1',
+      'upgrade [atlas-wk-1]',
+    ],
+    [
+      'atlas-wk-2 노드를 유지보수(예: 소프트웨어 업그레이드, 보안 패치 적용 등)해야 하는데 drain 해도 되나요?',
+      'drain [atlas-wk-2]',
+    ],
+    ['atlas-wk-1 노드를 껐다 켜야 하는 상황(업데이트)인데 괜찮을까?', 'reboot [atlas-wk-1]'],
+    [
+      '하드웨어 업그레이드, 커널 업데이트 등 노드 유지보수를 수행하기 전에 atlas-wk-2 cordon 해도 되나요?',
+      'drain [atlas-wk-2]',
+    ],
+    ['쿼럼을 잃으면 읽기 전용이 된다는데 우리 클러스터 쿼럼 상태 어때?', 'status []'],
+    ['업그레이드를 시작하기 전에 클러스터 상태 확인 부탁', 'status []'],
+  ]);
+  it('an exclusion from a group is still refused rather than half-understood', () => {
+    expect(read('reboot all workers except atlas-wk-2')).not.toBe('reboot []');
+    expect(read('atlas-wk-2 빼고 워커 전부 재부팅해도 돼?')).not.toBe('reboot []');
+  });
+});
+
+describe('help, tolerance and shutdown asked another way', () => {
+  cases([
+    ['what commands are available?', 'help []'],
+    ['The bot should list the commands available', 'help []'],
+    ['The cluster tolerates a failure of any single node - is that true for us right now?', 'status []'],
+    ['지금 우리 클러스터가 노드 하나 장애를 견딜 수 있어?', 'status []'],
+    ['shutdown -h now on atlas-wk-2 - what happens?', 'node-down [atlas-wk-2]'],
+    ['atlas-wk-1에서 sudo shutdown -r now 해도 돼?', 'reboot [atlas-wk-1]'],
+    [
+      'kubectl get pods -A --field-selector spec.nodeName=atlas-wk-1 보고 드레인 해도 되는지 판단하고 싶어요',
+      'drain [atlas-wk-1]',
+    ],
+  ]);
+});

@@ -52,7 +52,13 @@ import type {
   WhatIfChange,
 } from './types.js';
 import { summarizeRequest } from './request-summary.js';
-import { RESERVED_NODE_WORDS, resolveNodeName, takeSelector, understandRequest } from './understand.js';
+import {
+  RESERVED_NODE_WORDS,
+  nodeShaped,
+  resolveNodeName,
+  takeSelector,
+  understandRequest,
+} from './understand.js';
 
 /** Default longest accepted text, in characters (UTF-16 code units). */
 export const DEFAULT_MAX_LENGTH = 2000;
@@ -467,6 +473,19 @@ function parseText(text: string, options: ParseOptions): ParseResult {
     cluster,
     when: mods.when,
   });
+  // "what if kubelet restarts on atlas-cp-2": step 5 took the node for a cluster.
+  if (
+    understood?.kind === 'what-if' &&
+    nodeOf(understood) === undefined &&
+    opts.cluster === undefined &&
+    cluster !== undefined &&
+    (options.nodes === undefined
+      ? nodeShaped(cluster)
+      : resolveNodeName(cluster, options.nodes) !== undefined)
+  ) {
+    const onNode = understandRequest(mods.beforeCluster, { nodes: options.nodes, selector, when: mods.when });
+    if (onNode !== null && nodeOf(onNode) !== undefined) return { ok: true, command: onNode, locale };
+  }
   const list = listOut.list;
   if (list !== undefined)
     return { ok: true, command: resolveCommandNodes(keepEveryName(list, understood), options.nodes), locale };

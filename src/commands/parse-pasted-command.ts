@@ -82,17 +82,28 @@ function commandText(text: string): { command: string; rest: string; quoted: boo
 
 /**
  * The node the text names for a host command (`ssh atlas-wk-1 …`, `… on atlas-wk-1`, `wk-1에서`),
- * and the surrounding text without that phrase (so it is not read as a cluster: "on wk1").
+ * and the surrounding text without that phrase (so it is not read as a cluster: "on wk1"); else, as
+ * `named`, the one word of the text shaped like a node name (for a service on a node).
  */
-function hostNode(command: string, rest: string): { node?: string; rest: string } {
+function hostNode(command: string, rest: string): { node?: string; rest: string; named?: string } {
   const ssh = /^ssh\s+(?:[\w.-]+@)?([a-z0-9][a-z0-9.-]*)\s/iu.exec(command);
   const inCommand = /\s(?:on|at)\s+(?:the\s+)?(?:node\s+)?([a-z0-9][a-z0-9.-]*[a-z0-9])\b/iu.exec(command);
   const on =
     /\b(?:on|at|of)\s+(?:the\s+)?(?:node\s+)?([a-z0-9][a-z0-9.-]*[a-z0-9])\b/iu.exec(rest) ??
     /([a-z0-9][a-z0-9.-]*[a-z0-9])\s*(?:노드)?\s*(?:에서|에)(?=\s|$)/iu.exec(rest);
+  // Else the one word of the text shaped like a node name ("atlas-wk-2가 NotReady 상태일 때 systemctl restart kubelet").
+  const shaped = [
+    ...new Set(
+      [...rest.toLowerCase().matchAll(/(?<![\w.-])([a-z][a-z0-9-]*-[a-z0-9-]*\d)(?![\w.-])/gu)].map(
+        (m) => m[1],
+      ),
+    ),
+  ];
+  const only = shaped.length === 1 ? shaped[0] : undefined;
   const name = (ssh?.[1] ?? inCommand?.[1] ?? on?.[1])?.toLowerCase();
   const left = on === null || ssh !== null || inCommand !== null ? rest : rest.replace(on[0], ' ');
-  return name !== undefined && isValidNodeName(name) ? { node: name, rest: left } : { rest };
+  const named = only === undefined ? {} : { named: only };
+  return name !== undefined && isValidNodeName(name) ? { node: name, rest: left } : { rest, ...named };
 }
 
 /** Split the command into words, `--flag=value` kept as one word. */
@@ -218,7 +229,7 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
   const all = tool === 'oc' && w[1] === 'adm' ? w.slice(2) : w.slice(1);
   const onAt = all.findIndex((a, i) => (a === 'on' || a === 'at') && i > 0);
   const args = onAt < 0 ? all : all.slice(0, onAt);
-  const { node: host, rest: around } = hostNode(cmd, rest);
+  const { node: host, rest: around, named } = hostNode(cmd, rest);
   const pasted = found.quoted || /^(?:ssh|sudo)\s/iu.test(cmd);
   const node1 = (list: readonly string[]): string | undefined =>
     list.find((a) => !a.startsWith('-') && isValidNodeName(a));
@@ -287,10 +298,11 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
       if (!/^(?:restart|stop|reload|kill)$/u.test(args[0] ?? '')) return null;
       const component = normalizeComponent((args[1] ?? '').replace(/\.service$/u, ''));
       if (component === null) return null;
+      const on = host ?? named;
       const change =
         args[0] === 'stop' || args[0] === 'kill'
-          ? { type: 'component-down' as const, component, ...(host === undefined ? {} : { node: host }) }
-          : { type: 'component-restart' as const, component, ...(host === undefined ? {} : { node: host }) };
+          ? { type: 'component-down' as const, component, ...(on === undefined ? {} : { node: on }) }
+          : { type: 'component-restart' as const, component, ...(on === undefined ? {} : { node: on }) };
       return { command: { kind: 'what-if', change, drain: false }, rest: around };
     }
     case 'reboot':

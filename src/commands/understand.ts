@@ -591,7 +591,10 @@ function readSignals(original: string, options: UnderstandOptions, clauses = tru
       continue;
     const component = normalizeComponent(token);
     if (component !== null) {
-      out.component = component;
+      // The component changed is named before the verb ("kubelet restarts", "kubelet이 종료되면")
+      // or right after an English one ("restart the kubelet"); one named after the change is its
+      // consequence ("if wk-1 goes down, the kube-controller-manager waits", "cp-3 제거하면 etcd 어떻게 돼").
+      if (changedComponent(text, token)) out.component = component;
       continue;
     }
     const known = options.nodes === undefined ? undefined : resolveNodeName(token, options.nodes);
@@ -672,6 +675,24 @@ function outsideContext(text: string, nodes: string[], options: UnderstandOption
     if (left.length > 0) out = left;
   }
   return out;
+}
+
+/**
+ * Whether the component word `token` in `text` names what changes (see readSignals): before the
+ * first reboot or down verb, or right after an English one (an article between at most).
+ * @param text - the text, lowercase
+ * @param token - the component's word as typed
+ */
+function changedComponent(text: string, token: string): boolean {
+  const at = text.indexOf(token);
+  const verbs = [...ACTIONS.reboot, ...ACTIONS.down]
+    .map((re) => re.exec(text))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .sort((a, b) => a.index - b.index);
+  const verb = verbs[0];
+  if (at < 0 || verb === undefined || at < verb.index) return true;
+  if (/[\uAC00-\uD7A3]/u.test(verb[0])) return false;
+  return /^\s*(?:(?:the|its|their|a)\s+)?$/u.test(text.slice(verb.index + verb[0].length, at));
 }
 
 /** The strongest node action named, or null. */

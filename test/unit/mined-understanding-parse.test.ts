@@ -133,3 +133,20 @@ describe('help, tolerance and shutdown asked another way', () => {
     ],
   ]);
 });
+
+describe('a component named as the consequence is not what changes', () => {
+  cases([
+    [
+      'If atlas-wk-1 goes down, the kube-controller-manager waits 5 minutes. what happens to my pods?',
+      'node-down [atlas-wk-1]',
+    ],
+    ['what if kubelet restarts on atlas-cp-2?', 'component-restart [atlas-cp-2]'],
+    ['can I restart the kubelet on atlas-wk-1?', 'component-restart [atlas-wk-1]'],
+    ['atlas-cp-3 제거하면 etcd 어떻게 돼?', 'node-down [atlas-cp-3]'],
+    ['atlas-cp-2의 kubelet이 재시작되면 어떻게 돼?', 'component-restart [atlas-cp-2]'],
+    [
+      'atlas-wk-2가 NotReady 상태일 때 systemctl restart kubelet 해도 되나요?',
+      'component-restart [atlas-wk-2]',
+    ],
+  ]);
+});

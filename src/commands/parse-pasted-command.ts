@@ -343,7 +343,7 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
         };
       return null;
     }
-    case 'etcdctl':
+    case 'etcdctl': {
       // `etcdctl endpoint health|status`, `etcdctl member list`: the members' health, as the status reports it.
       if (
         (args[0] === 'endpoint' && /^(?:health|status)$/u.test(args[1] ?? '')) ||
@@ -351,18 +351,23 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
       )
         return { command: { kind: 'ha-status' }, rest: around };
       if (!args.includes('member') || !args.includes('remove')) return null;
+      // The member by its name when it is a node's (kubeadm names a member after its node), not a hex ID.
+      const id = args[args.indexOf('remove') + 1];
+      const member =
+        id !== undefined && /^[a-z][a-z0-9]*[-.][a-z0-9.-]*$/u.test(id) && isValidNodeName(id) ? id : host;
       return {
         command: {
           kind: 'what-if',
           change: {
             type: 'component-down',
             component: 'etcd',
-            ...(host === undefined ? {} : { node: host }),
+            ...(member === undefined ? {} : { node: member }),
           },
           drain: false,
         },
         rest: around,
       };
+    }
     case 'talosctl': {
       // `talosctl -n ENDPOINT etcd remove-member NAME`: the member named (Talos names members by
       // hostname, https://www.talos.dev/latest/reference/cli/#talosctl-etcd-remove-member); `-n`

@@ -88,12 +88,12 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
   ],
   down: [
     /\b(?:go|goes|went|going|gets?|got)\s+down\b/u,
-    /\b(?:is|are|was|were|be|been|gets?|got|goes|go|remains?|stays?|stayed|becomes?|became|turns?)\s+(?:still\s+)?(?:down|dead|damaged|destroyed|offline|broken|gone|unreachable|lost|wiped|corrupted|fried|bricked|missing|stopped|notready|not\s+ready|powered\s+(?:down|off)|shut\s*down|killed|removed|deleted)\b/u,
+    /\b(?:is|are|was|were|be|been|gets?|got|goes|go|remains?|stays?|stayed|becomes?|became|turns?)\s+(?:still\s+)?(?:down|dead|damaged|destroyed|offline|broken|gone|unreachable|lost|wiped|corrupted|fried|bricked|missing|stopped|unhealthy|notready|not\s+ready|powered\s+(?:down|off)|shut\s*down|killed|removed|deleted)\b/u,
     // A planned outage or a loss, by how it is asked (see nodeActionOf): shut down, power off, bring down, kill, remove.
     /\b(?:take|taking|took|bring|bringing)\s+(?:\S+\s+){0,4}?down\b|\btake\s+out\b/u,
-    /\bshut(?:ting|s)?\s*down\b|\bpower(?:ed|ing)?\s*(?:down|off)\b|\b(?:kill|kills|killed|killing)\b/u,
+    /\bremove-node\b|\bshut(?:ting|s)?\s*down\b|\bpower(?:ed|ing)?\s*(?:down|off)\b|\b(?:kill|kills|killed|killing)\b/u,
     /\b(?:remove|removes|removed|removing|delete|deletes|deleted|deleting)\s+(?:(?:the|a|this|that|one|node|server|master|worker|control[-\s]?plane|etcd|member)\s+)*[a-z0-9][a-z0-9.-]*\d\b|\bnotready\b/u,
-    /종료(?:되|된|하|한|시키)|중단(?:되|된|하|한|시키)|제거|삭제|빼(?:도|면|려|고)|다시\s*만들|재생성|notready|꺼(?:도|지|져)|끄면/u,
+    /(?:unhealthy|비정상)\s*(?:이\s*)?(?:되|돼|된|상태가\s*되)|종료(?:되|된|하|한|시키)|중단(?:되|된|하|한|시키)|제거|삭제|빼(?:도|면|려|고)|다시\s*만들|재생성|notready|꺼(?:도|지|져)|끄면/u,
     /\btak(?:e|en|es|ing)\s+offline\b|\bdown\s*$|\bdown\s*[,!]|\bdown\s*(?:되|돼|된)/u,
     /\b(?:dies|die|died|dead|crash|crashes|crashed|fail|fails|failed|failure|lose|loses|lost|loses\s+power|outage|destroyed|damaged)\b/u,
     /다운|죽(?:으면|어도|는다면|이면|었|으|이|는)|장애|망가|고장|꺼지면|꺼져|멈추면|멈춰|내려가면|날아가|터지면|날리면/u,
@@ -124,6 +124,30 @@ const TOLERANCE =
 /** The loss of etcd's quorum, asked as a what-if ("what if etcd loses quorum", "쿼럼 깨지면 어떻게 돼"). */
 const QUORUM_LOSS =
   /\b(?:lose|loses|lost|losing|loss\s+of|without)\s+(?:the\s+|its\s+|our\s+)?(?:etcd\s+)?quorum\b|\bquorum\s+(?:is\s+|was\s+|gets\s+)?(?:lost|loss|gone|broken)\b|(?:쿼럼|정족수)\s*(?:이|가|을|를)?\s*(?:깨지|깨져|깨진|잃|상실|손실|무너)/u;
+
+/** "2 of 3 etcd members", "2 out of 3 members", "etcd 3멤버 중 2개": members lost of a total. */
+const MEMBERS_OF = [
+  /\b(\d{1,2})\s+(?:out\s+)?of\s+(?:the\s+|our\s+)?(\d{1,2})\b/u,
+  /(\d{1,2})\s*(?:개|대)?\s*(?:의\s*)?(?:멤버|members?|노드)?\s*중(?:에서)?\s*(\d{1,2})/u,
+];
+
+/**
+ * Whether the text says a majority of etcd's members fail ("2 of 3 members go down", "etcd 3멤버 중
+ * 2개 unhealthy 되면"): etcd needs floor(n/2)+1 of n members for quorum
+ * (https://etcd.io/docs/v3.5/faq/#what-is-failure-tolerance).
+ * @param lower - the request, lowercase
+ * @param s - its signals (a down action is needed)
+ */
+function majorityLost(lower: string, s: Signals): boolean {
+  if (!s.actions.has('down') || !/etcd|members?|멤버/u.test(lower)) return false;
+  for (const [i, re] of MEMBERS_OF.entries()) {
+    const m = re.exec(lower);
+    if (m === null) continue;
+    const [lost, total] = i === 0 ? [Number(m[1]), Number(m[2])] : [Number(m[2]), Number(m[1])];
+    if (total > 0 && lost <= total) return lost >= total - Math.floor(total / 2);
+  }
+  return false;
+}
 
 /** A rolling update or restart of a component ("rolling update of kube-proxy, safe?", "kube-proxy 롤링 업데이트"). */
 const ROLLING =
@@ -544,6 +568,8 @@ function readSignals(original: string, options: UnderstandOptions, clauses = tru
     reason !== null &&
     anyAction(text.slice(0, reason.index)) &&
     !/\border\b/u.test(text.slice(0, reason.index)) &&
+    // "drain X before the reboot": the drain is part of the reboot asked about.
+    !/^\W*before\s+(?:the\s+|a\s+|its\s+)?(?:re-?boot|restart)/u.test(text.slice(reason.index)) &&
     (!clauses || readSignals(text.slice(reason.index), options, false).nodes.length === 0)
   )
     text = text.slice(0, reason.index);
@@ -582,14 +608,17 @@ function readSignals(original: string, options: UnderstandOptions, clauses = tru
       out.version = token;
       continue;
     }
+    // A component's word, a Korean particle glued to it dropped ("스케줄러는", "kubelet이").
+    const component =
+      normalizeComponent(token) ?? normalizeComponent(token.replace(/(?:은|는|이|가|을|를|의|도|만)$/u, ''));
     if (
-      !/^[a-z0-9]/u.test(token) ||
-      NOT_NODES.has(token) ||
-      NOT_NODE_SHAPES.test(token) ||
-      !isValidNodeName(token)
+      component === null &&
+      (!/^[a-z0-9]/u.test(token) ||
+        NOT_NODES.has(token) ||
+        NOT_NODE_SHAPES.test(token) ||
+        !isValidNodeName(token))
     )
       continue;
-    const component = normalizeComponent(token);
     if (component !== null) {
       // The component changed is named before the verb ("kubelet restarts", "kubelet이 종료되면")
       // or right after an English one ("restart the kubelet"); one named after the change is its
@@ -851,8 +880,8 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
   // "how many masters can we lose?": the failures tolerated, which the HA status reports.
   if (TOLERANCE.test(lower) && s.nodes.every((n) => n === THE_CONTROL_PLANE_NODE || n === THE_ETCD_LEADER))
     return { kind: 'ha-status', ...extra };
-  // "what if etcd loses quorum?", "쿼럼 깨지면?": the quorum's loss, whichever members fail.
-  if (QUORUM_LOSS.test(lower) && s.nodes.length === 0)
+  // "what if etcd loses quorum?", "쿼럼 깨지면?", "2 of 3 etcd members fail": the quorum's loss, whichever members fail.
+  if ((QUORUM_LOSS.test(lower) || majorityLost(lower, s)) && s.nodes.length === 0)
     return { kind: 'what-if', change: { type: 'etcd-quorum-loss' }, drain: false, ...extra, ...when };
   // "rolling update of kube-proxy, safe?": the component's rollout, not a node plan.
   if (s.component !== undefined && ROLLING.test(lower) && s.nodes.length === 0 && s.group === undefined) {

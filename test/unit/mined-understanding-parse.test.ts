@@ -150,3 +150,18 @@ describe('a component named as the consequence is not what changes', () => {
     ],
   ]);
 });
+
+describe('quorum lost by count, Korean component words, drain before a reboot, removal playbooks', () => {
+  cases([
+    ['what if 2 of 3 etcd members are unhealthy?', 'etcd-quorum-loss []'],
+    ['etcd 3멤버 중 2개 unhealthy 되면 어떻게 돼?', 'etcd-quorum-loss []'],
+    ['what if 1 of 3 etcd members is unhealthy?', 'component-down []'],
+    ['스케줄러는 한번 삭제해본다면?', 'component-down []'],
+    ['what if the scheduler is deleted?', 'component-down []'],
+    ['Should I drain atlas-wk-2 again before the reboot?', 'reboot [atlas-wk-2]'],
+    ['atlas-wk-2 재부팅 전에 드레인 다시 해야 돼?', 'reboot [atlas-wk-2]'],
+    ['ansible-playbook -i hosts.yaml remove-node.yml -e node=atlas-wk-2', 'node-down [atlas-wk-2]'],
+    ['remove-node.yml 로 atlas-wk-1 빼도 돼?', 'node-down [atlas-wk-1]'],
+    ['etcdctl member remove atlas-cp-3', 'component-down [atlas-cp-3]'],
+  ]);
+});

@@ -11,6 +11,7 @@ import { describe, expect, it } from '@jest/globals';
 import { main } from '../../adapters/k8s-ha-bot.js';
 import { parseCommand, rereadWithNodes } from '../../src/commands/parse-command.js';
 import { summarizeRequest } from '../../src/commands/request-summary.js';
+import { formatMined, judgeMined, loadMined } from '../helpers/mined-requests.js';
 
 const NODES = ['atlas-cp-1', 'atlas-cp-2', 'atlas-cp-3', 'atlas-wk-1', 'atlas-wk-2'];
 
@@ -133,4 +134,13 @@ describe('ask --format json: the worker reads the text again with the live node 
     },
     120_000,
   );
+});
+
+describe('mined set a (the development set of issue 30)', () => {
+  it('names no node the user did not mean, and understands or rightly clarifies at least 90 %', () => {
+    const f = judgeMined(loadMined('test/fixtures/requests/mined-2026-12-a.json'));
+    console.log(formatMined(f));
+    expect(f.results.filter((r) => r.wrongNodes.length > 0).map((r) => r.entry.text)).toEqual([]);
+    expect((f.understood + f.clarifiedRight) / f.total).toBeGreaterThanOrEqual(0.9);
+  });
 });

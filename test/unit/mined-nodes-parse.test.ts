@@ -25,6 +25,13 @@ function read(text: string): string {
   return `${s.intent} [${s.nodes.join(', ')}]`;
 }
 
+/** One test per row: the text is read as `want`. */
+const cases = (rows: readonly [string, string][]): void => {
+  it.each(rows)('%s → %s', (text, want) => {
+    expect(read(text)).toBe(want);
+  });
+};
+
 describe('words that are no node are never taken for one', () => {
   it.each([
     ['When quorum is lost, the API becomes read-only. what happens if we lose quorum', 'read-only'],
@@ -48,28 +55,25 @@ describe('words that are no node are never taken for one', () => {
     expect(read(text)).not.toContain(word);
   });
 
-  it.each([
+  cases([
     [
       '수동 업그레이드는 서비스를 재시작해야 한다. atlas-cp-2 rke2-server 재시작하면 영향 있어?',
       'reboot [atlas-cp-2]',
     ],
     ['When quorum is lost, the API becomes read-only. what happens if we lose quorum', 'etcd-quorum-loss []'],
-  ])('%s → %s', (text, want) => {
-    expect(read(text)).toBe(want);
-  });
+  ]);
 
-  it.each([
+  // A name the user clearly gives is kept, to be answered "No node named".
+  cases([
     ['can I reboot atlas-wk-3', 'reboot [atlas-wk-3]'],
     ['reboot atlas-wk-1 and wk-9', 'reboot [atlas-wk-1, wk-9]'],
     ['atlas-wk-1이랑 wk-9 재부팅해도 돼?', 'reboot [atlas-wk-1, wk-9]'],
     ['atlas-wk-7 재부팅해도 돼?', 'reboot [atlas-wk-7]'],
-  ])('a name the user clearly gives is kept, to be answered "No node named": %s', (text, want) => {
-    expect(read(text)).toBe(want);
-  });
+  ]);
 });
 
 describe('a node named as context is no target', () => {
-  it.each([
+  cases([
     [
       "Lock already held: atlas-wk-2 — How to debug the reason the node isn't getting rebooted?",
       'lock-status []',
@@ -90,20 +94,16 @@ describe('a node named as context is no target', () => {
       'node-down [atlas-cp-2, atlas-cp-3]',
     ],
     ['If atlas-wk-1 goes down, will atlas-wk-2 get its pods?', 'node-down [atlas-wk-1]'],
-  ])('%s → %s', (text, want) => {
-    expect(read(text)).toBe(want);
-  });
+  ]);
 });
 
 describe("pasted commands: the tool's own arguments are no target", () => {
-  it.each([
+  cases([
     ['kubectl delete pod -n kube-system kube-apiserver-atlas-cp-2', 'component-restart [atlas-cp-2]'],
     ['kubectl delete pod -n kube-system etcd-atlas-cp-1 해도 돼?', 'component-restart [atlas-cp-1]'],
     ['talosctl -n atlas-cp-1 etcd remove-member atlas-cp-3', 'component-down [atlas-cp-3]'],
     ['talosctl -n atlas-cp-1 etcd remove-member atlas-cp-2 해도 괜찮아?', 'component-down [atlas-cp-2]'],
-  ])('%s → %s', (text, want) => {
-    expect(read(text)).toBe(want);
-  });
+  ]);
 });
 
 describe('ask --format json: the worker reads the text again with the live node list', () => {

@@ -93,7 +93,7 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /\b(?:take|taking|took|bring|bringing)\s+(?:\S+\s+){0,4}?down\b|\btake\s+out\b/u,
     /\bremove-node\b|\bshut(?:ting|s)?\s*down\b|\bpower(?:ed|ing)?\s*(?:down|off)\b|\b(?:kill|kills|killed|killing)\b/u,
     /\b(?:remove|removes|removed|removing|delete|deletes|deleted|deleting)\s+(?:(?:the|a|this|that|one|node|server|master|worker|control[-\s]?plane|etcd|member)\s+)*[a-z0-9][a-z0-9.-]*\d\b|\bnotready\b/u,
-    /(?:unhealthy|비정상)\s*(?:이\s*)?(?:되|돼|된|상태가\s*되)|종료(?:되|된|하|한|시키)|중단(?:되|된|하|한|시키)|제거|삭제|빼(?:도|면|려|고)|다시\s*만들|재생성|notready|꺼(?:도|지|져)|끄면/u,
+    /(?:unhealthy|비정상)\s*(?:이\s*)?(?:되|돼|된|상태가\s*되)|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|종료(?:되|된|하|한|시키)|중단(?:되|된|하|한|시키)|제거|삭제|빼(?:도|면|려|고)|다시\s*만들|재생성|notready|꺼(?:도|지|져)|끄면/u,
     /\btak(?:e|en|es|ing)\s+offline\b|\bdown\s*$|\bdown\s*[,!]|\bdown\s*(?:되|돼|된)/u,
     /\b(?:dies|die|died|dead|crash|crashes|crashed|fail|fails|failed|failure|lose|loses|lost|loses\s+power|outage|destroyed|damaged)\b/u,
     /다운|죽(?:으면|어도|는다면|이면|었|으|이|는)|장애|망가|고장|꺼지면|꺼져|멈추면|멈춰|내려가면|날아가|터지면|날리면/u,
@@ -159,7 +159,7 @@ const WEAK_REBOOT =
 
 /** Failure words: a node that dies, is damaged, destroyed or crashes is a what-if, never a planned outage. */
 const FAILURE =
-  /\b(?:dies|die|died|dead|crash(?:es|ed)?|fail(?:s|ed|ure)?|damaged|destroyed|broken|outage|wiped|corrupted|fried|bricked)\b|장애|죽(?:으면|어도|는다면|이면|었|으|이|는)|망가|고장|날아가|터지면/u;
+  /\b(?:dies|die|died|dead|crash(?:es|ed)?|fail(?:s|ed|ure)?|damaged|destroyed|broken|outage|wiped|corrupted|fried|bricked)\b|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|장애|죽(?:으면|어도|는다면|이면|었|으|이|는)|망가|고장|날아가|터지면/u;
 
 /**
  * Short words typed with two letters swapped (`waht`, `donw`, `dwon`): the typo rule of
@@ -820,10 +820,11 @@ function lockCommand(lower: string): Command | null {
 }
 
 /**
- * Korean clause ends after which the request may start: a reason or a time before it ("… 수행하기
+ * Korean clause ends after which the request may start: a reason, a cause or a time before it ("… 수행하기
  * 전에", "… 위해", "… 때문에", "… 후") or background ("… 된다는데", "… 라던데", "… 지만").
  */
-const KO_LEAD_END = /(?:전에|위해서?|때문에|땜에|(?<=[가-힣])\s*후에?|(?:는|인|던)데|지만)[,]?\s+/gu;
+const KO_LEAD_END =
+  /(?:전에|위해서?|때문에|땜에|등으로|(?:으)?로\s*인해|(?<=[가-힣])\s*후에?|(?:는|인|던)데|지만)[,]?\s+/gu;
 
 /**
  * The request of a message, lowercase: short typos fixed, the asking sentence (see {@link focusOf}),

@@ -165,3 +165,17 @@ describe('quorum lost by count, Korean component words, drain before a reboot, r
     ['etcdctl member remove atlas-cp-3', 'component-down [atlas-cp-3]'],
   ]);
 });
+
+describe('a problem that occurs on a node, after a list of causes', () => {
+  cases([
+    [
+      '커널 패닉, 네트워크 분리 등으로 atlas-wk-1 노드에 문제가 생기면 파드 재스케줄 되나?',
+      'node-down [atlas-wk-1]',
+    ],
+    ['atlas-cp-2에 하드웨어 결함이 발생하면 어떻게 돼?', 'node-down [atlas-cp-2]'],
+    [
+      'If a hardware problem occurs and atlas-wk-1 fails, are its pods rescheduled?',
+      'node-down [atlas-wk-1]',
+    ],
+  ]);
+});

@@ -292,14 +292,16 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
   return readings.length === 0 ? result : ambiguous(readings, options, result.locale);
 }
 
-/** The commands about nodes that the worker reads again once it knows the cluster's node names. */
+/**
+ * The commands about nodes that the worker reads again once it knows the cluster's node names (not
+ * the status: it names no node, and a scheduled report carries settings its text does not).
+ */
 const NODE_QUESTIONS: ReadonlySet<Command['kind']> = new Set([
   'reboot-impact',
   'drain-impact',
   'upgrade-impact',
   'what-if',
   'multi-node',
-  'ha-status',
 ]);
 
 /**

@@ -144,3 +144,21 @@ describe('mined set a (the development set of issue 30)', () => {
     expect((f.understood + f.clarifiedRight) / f.total).toBeGreaterThanOrEqual(0.9);
   });
 });
+
+describe('rereadWithNodes leaves commands that name no node as they are', () => {
+  it.each([
+    // A scheduled report: its settings are not in its text.
+    [
+      'health report',
+      {
+        kind: 'ha-status',
+        report: true,
+        cluster: 'demo',
+        reportSettings: { thresholds: { cordonedHours: 2 } },
+      },
+    ],
+    ['who holds the lock', { kind: 'lock-status' }],
+  ] as const)('%s', (text, command) => {
+    expect(rereadWithNodes(text, { ...command }, NODES, 'en')).toEqual({ ok: true, command, locale: 'en' });
+  });
+});

@@ -20,7 +20,7 @@ import { controlPlaneReadings } from '../commands/clarify.js';
 import { THE_ETCD_LEADER } from '../commands/node-mentions.js';
 import { buildEtcdView, etcdFailureToleranceSeenIn } from '../analysis/etcd-view.js';
 import { indexCluster } from '../analysis/cluster-index.js';
-import { ambiguous, parseCommand, resolveCommandNodes } from '../commands/parse-command.js';
+import { ambiguous, parseCommand, rereadWithNodes, resolveCommandNodes } from '../commands/parse-command.js';
 import { type RequestSummary, summarizeRequest } from '../commands/request-summary.js';
 import { type Command, isMaintenanceStateCommand } from '../commands/types.js';
 import type { BotConfig, ClusterConfig, EtcdProbeConfig } from '../config/bot-config.js';
@@ -547,7 +547,8 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     const log = context.logger ?? logger;
     const parsed = commandOf(job);
     if ('reply' in parsed) return parsed.reply;
-    const { command, locale } = parsed;
+    const { locale } = parsed;
+    let { command } = parsed;
     const ctx = { locale, requestId: job.requestId, cluster: job.cluster };
     const names = Object.keys(config.clusters);
     if (command.kind === 'help') {
@@ -642,6 +643,10 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
         });
       }
       const nodeNames = snapshot.nodes.map((n) => n.metadata.name ?? '');
+      // The text again with the live node list: mentions resolve against it (issue 30, item 1).
+      const reread = rereadWithNodes(job.text, command, nodeNames, locale);
+      if (!reread.ok) return explainParseError(ctx, reread.error);
+      command = reread.command;
       // A maintenance request keeps the name as typed (see below); the rest is resolved.
       // "The etcd leader": the node of the member etcd reports as leader, when it is known.
       const leader = mentionsEtcdLeader(command) ? buildEtcdView(indexCluster(snapshot)).leader?.node : null;
@@ -751,6 +756,8 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
           ...ctx,
           cluster: job.cluster,
         });
+      if (command.kind !== 'reboot-impact')
+        throw new BotError('internal', `not a single-node question: ${command.kind}`, { retryable: false });
       const impact = analyzeRebootImpact(snapshot, command.node, at, undefined, { drain: command.drain });
       return explainRebootImpact(impact, {
         ...ctx,

@@ -48,13 +48,19 @@ export const WHEN_HINTS: readonly WhenHint[] = [
 const CLUSTER_TOKEN = '(?<cluster>[^\\s,()]+)';
 
 /**
+ * The name before "클러스터": no Hangul in it ("운영 중인 클러스터에서", "사용자 클러스터의" describe a
+ * cluster, they do not name one; a cluster name is an RFC 1123 label, issue 30 mined set a).
+ */
+const KO_CLUSTER_TOKEN = '(?<cluster>[^\\s,()\\u1100-\\u11FF\\u3130-\\u318F\\uAC00-\\uD7AF]+)';
+
+/**
  * Where a cluster can be named outside the grammar, tried in order, each at most once.
  * English at the end ("… in prod", "… on the prod cluster", "… in cluster prod") or at the start
  * followed by a comma ("in prod, …"); Korean anywhere ("prod 클러스터에서 …", "… (prod 클러스터)").
  */
 const CLUSTER_PHRASES: readonly RegExp[] = [
-  new RegExp(`\\s*\\(\\s*${CLUSTER_TOKEN}\\s*클러스터\\s*\\)`, 'iu'),
-  new RegExp(`${KB}${CLUSTER_TOKEN}\\s*클러스터(?:에서|에|의|에서의)?${KE}`, 'iu'),
+  new RegExp(`\\s*\\(\\s*${KO_CLUSTER_TOKEN}\\s*클러스터\\s*\\)`, 'iu'),
+  new RegExp(`${KB}${KO_CLUSTER_TOKEN}\\s*클러스터(?:에서|에|의|에서의)?${KE}`, 'iu'),
   new RegExp(`[\\s,]+(?:in|on)\\s+(?:the\\s+)?(?:cluster\\s+)?${CLUSTER_TOKEN}(?:\\s+cluster)?$`, 'i'),
   new RegExp(`^(?:in|on)\\s+(?:the\\s+)?(?:cluster\\s+)?${CLUSTER_TOKEN}(?:\\s+cluster)?\\s*,\\s*`, 'i'),
 ];

@@ -52,7 +52,13 @@ import type {
   WhatIfChange,
 } from './types.js';
 import { summarizeRequest } from './request-summary.js';
-import { RESERVED_NODE_WORDS, resolveNodeName, takeSelector, understandRequest } from './understand.js';
+import {
+  RESERVED_NODE_WORDS,
+  nodeShaped,
+  resolveNodeName,
+  takeSelector,
+  understandRequest,
+} from './understand.js';
 
 /** Default longest accepted text, in characters (UTF-16 code units). */
 export const DEFAULT_MAX_LENGTH = 2000;
@@ -145,11 +151,18 @@ interface Options {
   error?: ParseError;
 }
 
+/** Words (options aside) from which a text is prose rather than a command line. */
+const PROSE_WORDS = 6;
+
 /** Step 3: take `--options` out of the text. */
 function takeOptions(text: string): Options {
   const tokens = text.split(' ');
   const kept: string[] = [];
   const out: Options = { rest: '', help: false };
+  // In prose, another tool's flag is quoted, not given to us ("… with --limit atlas-wk-1 when I run
+  // the playbook", "--leader-elect true 인데 …"): left out of the request. A short request with an
+  // unknown option (`reboot master-2 --force`) is refused, as a mistyped option of ours.
+  const prose = tokens.filter((t) => !OPTION.test(t)).length >= PROSE_WORDS;
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i] ?? '';
     const m = OPTION.exec(token);
@@ -162,8 +175,10 @@ function takeOptions(text: string): Options {
       out.help = true;
       continue;
     }
-    if (name !== 'lang' && name !== 'cluster')
+    if (name !== 'lang' && name !== 'cluster') {
+      if (prose) continue;
       return { ...out, error: { code: 'invalid-option', token: clip(token) } };
+    }
     let value = m[2];
     if (value === undefined) {
       const next = tokens[i + 1];
@@ -278,6 +293,45 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
 }
 
 /**
+ * The commands about nodes that the worker reads again once it knows the cluster's node names (not
+ * the status: it names no node, and a scheduled report carries settings its text does not).
+ */
+const NODE_QUESTIONS: ReadonlySet<Command['kind']> = new Set([
+  'reboot-impact',
+  'drain-impact',
+  'upgrade-impact',
+  'what-if',
+  'multi-node',
+]);
+
+/**
+ * The worker's reading of a request once the cluster's node names are known (issue 30, item 1):
+ * the adapter parsed the text without them, keeping every word shaped like a node name; parsed again
+ * with the live node list, a mention resolves against it (exact, short, role forms, typos) and a word
+ * no node carries is dropped when a real node is named beside it (`restart rke2-server on
+ * atlas-cp-2`). A reading that is not certain comes back as the `ambiguous` clarification.
+ * Commands that are no node question (maintenance, plans, locks, help) are only resolved.
+ * @param text - the message as the user typed it
+ * @param command - what the adapter parsed from it
+ * @param nodes - the cluster's node names
+ * @param locale - the answer language the adapter chose
+ * @returns the command with the cluster's names, or an `ambiguous` error
+ */
+export function rereadWithNodes(
+  text: string,
+  command: Command,
+  nodes: readonly string[],
+  locale: Locale,
+): ParseResult {
+  const resolved: ParseResult = { ok: true, command: resolveCommandNodes(command, nodes), locale };
+  if (!NODE_QUESTIONS.has(command.kind)) return resolved;
+  const again = parseCommand(text, { defaultLocale: locale, nodes });
+  if (!again.ok) return again.error.code === 'ambiguous' ? { ...again, locale } : resolved;
+  if (!NODE_QUESTIONS.has(again.command.kind)) return resolved;
+  return { ok: true, command: { ...again.command, cluster: command.cluster } as Command, locale };
+}
+
+/**
  * An `ambiguous` error with the readings the parser reads (each kept only when it parses, so a
  * suggestion is exactly the request it stands for), or null when none does.
  * @param readings - request texts, likeliest first
@@ -367,7 +421,7 @@ function parseText(text: string, options: ParseOptions): ParseResult {
 
   // A pasted command (`kubectl drain wk1 --force`, `systemctl restart kubelet` on a node): its flags
   // are its own, so it is read before the options.
-  const own = /(?:^|\s)(?:--|\u2014|\u2013)(?:lang|cluster)(?:=|\s+)\S+/giu;
+  const own = /(?:^|\s)(?:--|\u2014|\u2013)(?:lang|cluster)(?:=|\s+)(?!-)\S+/giu;
   const pasted = matchPastedCommand(normal.replace(own, ' '));
   if (pasted !== null) {
     const around = takeOptions(`${pasted.rest} ${(normal.match(own) ?? []).join(' ')}`.trim());
@@ -421,6 +475,19 @@ function parseText(text: string, options: ParseOptions): ParseResult {
     cluster,
     when: mods.when,
   });
+  // "what if kubelet restarts on atlas-cp-2": step 5 took the node for a cluster.
+  if (
+    understood?.kind === 'what-if' &&
+    nodeOf(understood) === undefined &&
+    opts.cluster === undefined &&
+    cluster !== undefined &&
+    (options.nodes === undefined
+      ? nodeShaped(cluster)
+      : resolveNodeName(cluster, options.nodes) !== undefined)
+  ) {
+    const onNode = understandRequest(mods.beforeCluster, { nodes: options.nodes, selector, when: mods.when });
+    if (onNode !== null && nodeOf(onNode) !== undefined) return { ok: true, command: onNode, locale };
+  }
   const list = listOut.list;
   if (list !== undefined)
     return { ok: true, command: resolveCommandNodes(keepEveryName(list, understood), options.nodes), locale };

@@ -15,7 +15,28 @@ import type { Command, KubectlDrainFlags } from './types.js';
 
 /** Where a pasted command starts: the tool, after an optional `sudo` or `ssh NODE`. */
 const COMMAND_START =
-  /(?:^|[\s`"'(:])((?:ssh\s+(?:[\w.-]+@)?[a-z0-9][a-z0-9.-]*\s+)?(?:sudo\s+)?(?:kubectl|oc\s+adm|oc|systemctl|reboot|shutdown|kubeadm|etcdctl)\b)/iu;
+  /(?:^|[\s`"'(:])((?:ssh\s+(?:[\w.-]+@)?[a-z0-9][a-z0-9.-]*\s+)?(?:sudo\s+)?(?:kubectl|oc\s+adm|oc|systemctl|reboot|shutdown|kubeadm|etcdctl|talosctl)\b)/iu;
+
+/** Words after `kubectl drain` that say it is named in prose, not pasted ("kubectl drain and uncordon"). */
+const PROSE_WORDS = new Set([
+  'and',
+  'or',
+  'the',
+  'a',
+  'an',
+  'then',
+  'command',
+  'commands',
+  'is',
+  'was',
+  'will',
+  'to',
+  'with',
+  'node',
+  'nodes',
+  'cordon',
+  'uncordon',
+]);
 
 /** A drain flag that takes a value (`--pod-selector app=x`, `--grace-period=30`). */
 const VALUED_FLAGS = new Set([
@@ -61,17 +82,28 @@ function commandText(text: string): { command: string; rest: string; quoted: boo
 
 /**
  * The node the text names for a host command (`ssh atlas-wk-1 …`, `… on atlas-wk-1`, `wk-1에서`),
- * and the surrounding text without that phrase (so it is not read as a cluster: "on wk1").
+ * and the surrounding text without that phrase (so it is not read as a cluster: "on wk1"); else, as
+ * `named`, the one word of the text shaped like a node name (for a service on a node).
  */
-function hostNode(command: string, rest: string): { node?: string; rest: string } {
+function hostNode(command: string, rest: string): { node?: string; rest: string; named?: string } {
   const ssh = /^ssh\s+(?:[\w.-]+@)?([a-z0-9][a-z0-9.-]*)\s/iu.exec(command);
   const inCommand = /\s(?:on|at)\s+(?:the\s+)?(?:node\s+)?([a-z0-9][a-z0-9.-]*[a-z0-9])\b/iu.exec(command);
   const on =
     /\b(?:on|at|of)\s+(?:the\s+)?(?:node\s+)?([a-z0-9][a-z0-9.-]*[a-z0-9])\b/iu.exec(rest) ??
     /([a-z0-9][a-z0-9.-]*[a-z0-9])\s*(?:노드)?\s*(?:에서|에)(?=\s|$)/iu.exec(rest);
+  // Else the one word of the text shaped like a node name ("atlas-wk-2가 NotReady 상태일 때 systemctl restart kubelet").
+  const shaped = [
+    ...new Set(
+      [...rest.toLowerCase().matchAll(/(?<![\w.-])([a-z][a-z0-9-]*-[a-z0-9-]*\d)(?![\w.-])/gu)].map(
+        (m) => m[1],
+      ),
+    ),
+  ];
+  const only = shaped.length === 1 ? shaped[0] : undefined;
   const name = (ssh?.[1] ?? inCommand?.[1] ?? on?.[1])?.toLowerCase();
   const left = on === null || ssh !== null || inCommand !== null ? rest : rest.replace(on[0], ' ');
-  return name !== undefined && isValidNodeName(name) ? { node: name, rest: left } : { rest };
+  const named = only === undefined ? {} : { named: only };
+  return name !== undefined && isValidNodeName(name) ? { node: name, rest: left } : { rest, ...named };
 }
 
 /** Split the command into words, `--flag=value` kept as one word. */
@@ -109,6 +141,8 @@ function drainArgs(args: readonly string[]): {
       // After the first node, prose (`kubectl drain wk-2 has been running for 4 hours`) ends the
       // command: a further node name has a letter and a digit or separator, as node names do.
       if (nodes.length > 0 && !(/[a-z]/u.test(name) && /[\d.-]/u.test(name))) break;
+      // "the kubectl drain and uncordon commands": prose, no command.
+      if (PROSE_WORDS.has(name) || /[\u3131-\u318E\uAC00-\uD7A3]/u.test(name)) break;
       if (isValidNodeName(name)) nodes.push(name);
       continue;
     }
@@ -172,6 +206,22 @@ function drainArgs(args: readonly string[]): {
 export function matchPastedCommand(text: string): { command: Command; rest: string } | null {
   const found = commandText(text);
   if (found === null) return null;
+  const read = readCommand(found);
+  if (read !== null || found.quoted) return read;
+  // "run the kubectl drain and uncordon commands … kubectl drain atlas-cp-1 --ignore-daemonsets":
+  // the tool named in prose is no command; the next one may be.
+  const start = COMMAND_START.exec(text);
+  const next = start === null ? -1 : start.index + start[0].length;
+  if (next < 0 || !COMMAND_START.test(text.slice(next))) return null;
+  const later = matchPastedCommand(text.slice(next));
+  return later === null ? null : { ...later, rest: `${text.slice(0, next)} ${later.rest}` };
+}
+
+/** Read the command found by {@link commandText}, or null. */
+function readCommand(found: { command: string; rest: string; quoted: boolean }): {
+  command: Command;
+  rest: string;
+} | null {
   const { command: cmd, rest } = found;
 
   const w = words(cmd).map((x) => x.toLowerCase());
@@ -179,7 +229,7 @@ export function matchPastedCommand(text: string): { command: Command; rest: stri
   const all = tool === 'oc' && w[1] === 'adm' ? w.slice(2) : w.slice(1);
   const onAt = all.findIndex((a, i) => (a === 'on' || a === 'at') && i > 0);
   const args = onAt < 0 ? all : all.slice(0, onAt);
-  const { node: host, rest: around } = hostNode(cmd, rest);
+  const { node: host, rest: around, named } = hostNode(cmd, rest);
   const pasted = found.quoted || /^(?:ssh|sudo)\s/iu.test(cmd);
   const node1 = (list: readonly string[]): string | undefined =>
     list.find((a) => !a.startsWith('-') && isValidNodeName(a));
@@ -227,6 +277,15 @@ export function matchPastedCommand(text: string): { command: Command; rest: stri
               rest: around,
             };
       }
+      // A static pod's mirror (`kube-apiserver-atlas-cp-2`: the kubelet names it component-node,
+      // https://kubernetes.io/docs/tasks/configure-pod-container/static-pod/): that component on that node.
+      const mirror =
+        verb === 'delete' && /^(?:pod|pods|po)$/u.test(args[1] ?? '') ? staticPodOf(args.slice(2)) : null;
+      if (mirror !== null)
+        return {
+          command: { kind: 'what-if', change: { type: 'component-restart', ...mirror }, drain: false },
+          rest: around,
+        };
       if (verb === 'delete' && /^(?:node|nodes|no)$/u.test(args[1] ?? '')) {
         const node = node1(args.slice(2));
         return node === undefined
@@ -239,10 +298,11 @@ export function matchPastedCommand(text: string): { command: Command; rest: stri
       if (!/^(?:restart|stop|reload|kill)$/u.test(args[0] ?? '')) return null;
       const component = normalizeComponent((args[1] ?? '').replace(/\.service$/u, ''));
       if (component === null) return null;
+      const on = host ?? named;
       const change =
         args[0] === 'stop' || args[0] === 'kill'
-          ? { type: 'component-down' as const, component, ...(host === undefined ? {} : { node: host }) }
-          : { type: 'component-restart' as const, component, ...(host === undefined ? {} : { node: host }) };
+          ? { type: 'component-down' as const, component, ...(on === undefined ? {} : { node: on }) }
+          : { type: 'component-restart' as const, component, ...(on === undefined ? {} : { node: on }) };
       return { command: { kind: 'what-if', change, drain: false }, rest: around };
     }
     case 'reboot':
@@ -254,11 +314,23 @@ export function matchPastedCommand(text: string): { command: Command; rest: stri
         !(pasted || args.every((a) => /^(?:-[a-z-]+|now|\+\d+|\d{1,2}:\d{2})$/u.test(a)))
       )
         return null;
-      return { command: { kind: 'reboot-impact', node: host, drain: false }, rest: around };
+      // `shutdown` halts (`-h`, `-P`, the default); only `shutdown -r` and `reboot` come back up.
+      return tool === 'shutdown' && !args.some((a) => /^-[a-z]*r|^--reboot$/u.test(a))
+        ? {
+            command: { kind: 'what-if', change: { type: 'node-down', node: host }, drain: false },
+            rest: around,
+          }
+        : { command: { kind: 'reboot-impact', node: host, drain: false }, rest: around };
     case 'kubeadm': {
       if (args[0] !== 'upgrade') return null;
       const version = args.find((a) => /^v?\d+\.\d+(?:\.\d+)?$/u.test(a));
       const targetVersion = version === undefined ? {} : { targetVersion: version.replace(/^(?!v)/u, 'v') };
+      // `kubeadm upgrade apply` on a named node upgrades that node first.
+      if (args[1] === 'apply' && host !== undefined)
+        return {
+          command: { kind: 'upgrade-impact', node: host, drain: false, ...targetVersion },
+          rest: around,
+        };
       if (args[1] === 'apply' || args[1] === 'plan')
         return {
           command: { kind: 'upgrade-impact', node: '', drain: false, scope: 'cluster', ...targetVersion },
@@ -271,21 +343,65 @@ export function matchPastedCommand(text: string): { command: Command; rest: stri
         };
       return null;
     }
-    case 'etcdctl':
+    case 'etcdctl': {
+      // `etcdctl endpoint health|status`, `etcdctl member list`: the members' health, as the status reports it.
+      if (
+        (args[0] === 'endpoint' && /^(?:health|status)$/u.test(args[1] ?? '')) ||
+        (args[0] === 'member' && args[1] === 'list')
+      )
+        return { command: { kind: 'ha-status' }, rest: around };
       if (!args.includes('member') || !args.includes('remove')) return null;
+      // The member by its name when it is a node's (kubeadm names a member after its node), not a hex ID.
+      const id = args[args.indexOf('remove') + 1];
+      const member =
+        id !== undefined && /^[a-z][a-z0-9]*[-.][a-z0-9.-]*$/u.test(id) && isValidNodeName(id) ? id : host;
       return {
         command: {
           kind: 'what-if',
           change: {
             type: 'component-down',
             component: 'etcd',
-            ...(host === undefined ? {} : { node: host }),
+            ...(member === undefined ? {} : { node: member }),
           },
           drain: false,
         },
         rest: around,
       };
+    }
+    case 'talosctl': {
+      // `talosctl -n ENDPOINT etcd remove-member NAME`: the member named (Talos names members by
+      // hostname, https://www.talos.dev/latest/reference/cli/#talosctl-etcd-remove-member); `-n`
+      // is the node the tool talks to, not the one changed.
+      const at = args.indexOf('remove-member');
+      const member = at < 0 ? undefined : node1(args.slice(at + 1));
+      if (!args.includes('etcd') || member === undefined) return null;
+      return {
+        command: {
+          kind: 'what-if',
+          change: { type: 'component-down', component: 'etcd', node: member },
+          drain: false,
+        },
+        rest: around,
+      };
+    }
     default:
       return null;
   }
+}
+
+/**
+ * The component and node of a static pod's mirror name among `kubectl delete pod` arguments
+ * (`kube-apiserver-atlas-cp-2` → kube-apiserver on atlas-cp-2), or null.
+ * @param args - the words after `delete pod`
+ */
+function staticPodOf(args: readonly string[]): { component: string; node: string } | null {
+  for (const a of args) {
+    if (a.startsWith('-')) continue;
+    for (let i = a.indexOf('-'); i > 0; i = a.indexOf('-', i + 1)) {
+      const component = normalizeComponent(a.slice(0, i));
+      const node = a.slice(i + 1);
+      if (component !== null && isValidNodeName(node) && /[a-z]/u.test(node)) return { component, node };
+    }
+  }
+  return null;
 }

@@ -28,6 +28,7 @@
  * when a node or an action word is there (./clarify.ts, issue 30 item 2). A wrong node is worse
  * than a clarification.
  */
+import { closestNames } from '../util/closest-names.js';
 import { normalizeComponent } from './components.js';
 import { isValidNodeName } from './names.js';
 import {
@@ -36,6 +37,7 @@ import {
   joinMentions,
   resolveOnlyControlPlane,
   resolveRoleMention,
+  roleOfName,
 } from './node-mentions.js';
 import type { Command, MultiNodeAction, NodeGroup, PlanMode } from './types.js';
 
@@ -58,8 +60,10 @@ export interface UnderstandOptions {
 const REFUSED = /[;|$`<>{}\\]|&&/u;
 
 /** An exclusion the understanding does not support: refused rather than half-understood. */
-const EXCLUSION =
-  /\b(?:except|excluding|but\s+not|other\s+than|besides|don'?t|do\s+not|never)\b|제외|빼고|말고/iu;
+const EXCLUSION = /\b(?:except|excluding|but\s+not|other\s+than|besides)\b|제외|빼고|말고/iu;
+
+/** A negated request ("don't reboot wk-1", "never drain …"): refused rather than read as the request. */
+const NEGATION = /\b(?:don'?t|do\s+not|never)\b/iu;
 
 /** The actions, strongest first when several are named. */
 type Action = 'maintenance' | 'upgrade' | 'reboot' | 'drain' | 'down' | 'status' | 'help';
@@ -76,8 +80,6 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
   reboot: [
     /\b(?:re-?boot|reboots|rebooted|rebooting|restart|restarts|restarted|restarting|bounce|bounced|bouncing)\b/u,
     /\bpower[-\s]?cycl(?:e|ed|ing)\b/u,
-    /\b(?:take|taking|took|bring|bringing)\s+(?:\S+\s+){0,4}?down\b|\btake\s+out\b/u,
-    /\bshut(?:ting)?\s*down\b/u,
     /재부팅|리부팅|리부트|재시작|재기동|껐다\s*켜|제부팅|재부딩|재붓팅|리붓|(?:^|\s)(?:잠깐\s*)?내려(?:도|야|서)/u,
   ],
   drain: [
@@ -86,7 +88,12 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
   ],
   down: [
     /\b(?:go|goes|went|going|gets?|got)\s+down\b/u,
-    /\b(?:is|are|was|were|be|been|gets?|got|goes|go)\s+(?:down|dead|damaged|destroyed|offline|broken|gone|unreachable|lost|wiped|corrupted|fried|bricked)\b/u,
+    /\b(?:is|are|was|were|be|been|gets?|got|goes|go|remains?|stays?|stayed|becomes?|became|turns?)\s+(?:still\s+)?(?:down|dead|damaged|destroyed|offline|broken|gone|unreachable|lost|wiped|corrupted|fried|bricked|missing|stopped|unhealthy|notready|not\s+ready|powered\s+(?:down|off)|shut\s*down|killed|removed|deleted)\b/u,
+    // A planned outage or a loss, by how it is asked (see nodeActionOf): shut down, power off, bring down, kill, remove.
+    /\b(?:take|taking|took|bring|bringing)\s+(?:\S+\s+){0,4}?down\b|\btake\s+out\b/u,
+    /\bremove-node\b|\bshut(?:ting|s)?\s*down\b|\bpower(?:ed|ing)?\s*(?:down|off)\b|\b(?:kill|kills|killed|killing)\b/u,
+    /\b(?:remove|removes|removed|removing|delete|deletes|deleted|deleting)\s+(?:(?:the|a|this|that|one|node|server|master|worker|control[-\s]?plane|etcd|member)\s+)*[a-z0-9][a-z0-9.-]*\d\b|\bnotready\b/u,
+    /(?:unhealthy|비정상)\s*(?:이\s*)?(?:되|돼|된|상태가\s*되)|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|종료(?:되|된|하|한|시키)|중단(?:되|된|하|한|시키)|제거|삭제|빼(?:도|면|려|고)|다시\s*만들|재생성|notready|꺼(?:도|지|져)|끄면/u,
     /\btak(?:e|en|es|ing)\s+offline\b|\bdown\s*$|\bdown\s*[,!]|\bdown\s*(?:되|돼|된)/u,
     /\b(?:dies|die|died|dead|crash|crashes|crashed|fail|fails|failed|failure|lose|loses|lost|loses\s+power|outage|destroyed|damaged)\b/u,
     /다운|죽(?:으면|어도|는다면|이면|었|으|이|는)|장애|망가|고장|꺼지면|꺼져|멈추면|멈춰|내려가면|날아가|터지면|날리면/u,
@@ -101,7 +108,7 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
   ],
   help: [
     /^!?(?:help|commands|usage)\b|\bhelp\s*$|(?:^|\s)!(?:help|commands?)\b/u,
-    /\b(?:list|set)\s+of\s+commands\b|\b(?:which|what)\s+commands\b|\bshow\s+(?:me\s+)?(?:the\s+)?commands\b/u,
+    /\b(?:list|set)\s+of\s+commands\b|\bcommands\s+(?:are\s+)?available\b|\bavailable\s+commands\b|\b(?:say|type)\s+help\b|\b(?:which|what)\s+commands\b|\bshow\s+(?:me\s+)?(?:the\s+)?commands\b/u,
     /\bwhat\s+(?:can|could|do)\s+(?:you\s+do|i\s+ask|you\s+answer|you\s+support)\b|\bhow\s+(?:do|does)\s+(?:i\s+use|this\s+(?:bot\s+)?work|you\s+work)\b/u,
     /도움말|사용법|명령어|^도움(?:\s*(?:좀|이\s*필요해?요?))?$|(?:뭐|뭘|뭐를|무엇을|무얼)\s*(?:할|물어볼|물어\s*볼|질문할)\s*수\s*있|어떻게\s*써|뭘\s*물어/u,
   ],
@@ -112,7 +119,35 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
  * "마스터 몇 대까지 죽어도 돼?"): the HA status answers it (failures tolerated), not a plan.
  */
 const TOLERANCE =
-  /\bhow\s+many\b.*\b(?:lose|lost|losing|fail|failures?|die|down|tolerate|survive|spare)\b|몇\s*(?:대|개)\s*(?:까지|나)?.*(?:죽|다운|장애|잃|빠져|버티|버틸|견디|견딜)/u;
+  /\bhow\s+many\b.*\b(?:lose|lost|losing|fail|failures?|die|down|tolerate|survive|spare)\b|\btolerat(?:e|es|ing)\s+(?:a\s+|the\s+)?(?:failure|loss)\b|(?:장애|고장)를?\s*(?:견딜|버틸)\s*수|몇\s*(?:대|개)\s*(?:까지|나)?.*(?:죽|다운|장애|잃|빠져|버티|버틸|견디|견딜)/u;
+
+/** The loss of etcd's quorum, asked as a what-if ("what if etcd loses quorum", "쿼럼 깨지면 어떻게 돼"). */
+const QUORUM_LOSS =
+  /\b(?:lose|loses|lost|losing|loss\s+of|without)\s+(?:the\s+|its\s+|our\s+)?(?:etcd\s+)?quorum\b|\bquorum\s+(?:is\s+|was\s+|gets\s+)?(?:lost|loss|gone|broken)\b|(?:쿼럼|정족수)\s*(?:이|가|을|를)?\s*(?:깨지|깨져|깨진|잃|상실|손실|무너)/u;
+
+/** "2 of 3 etcd members", "2 out of 3 members", "etcd 3멤버 중 2개": members lost of a total. */
+const MEMBERS_OF = [
+  /\b(\d{1,2})\s+(?:out\s+)?of\s+(?:the\s+|our\s+)?(\d{1,2})\b/u,
+  /(\d{1,2})\s*(?:개|대)?\s*(?:의\s*)?(?:멤버|members?|노드)?\s*중(?:에서)?\s*(\d{1,2})/u,
+];
+
+/**
+ * Whether the text says a majority of etcd's members fail ("2 of 3 members go down", "etcd 3멤버 중
+ * 2개 unhealthy 되면"): etcd needs floor(n/2)+1 of n members for quorum
+ * (https://etcd.io/docs/v3.5/faq/#what-is-failure-tolerance).
+ * @param lower - the request, lowercase
+ * @param s - its signals (a down action is needed)
+ */
+function majorityLost(lower: string, s: Signals): boolean {
+  if (!s.actions.has('down') || !/etcd|members?|멤버/u.test(lower)) return false;
+  for (const [i, re] of MEMBERS_OF.entries()) {
+    const m = re.exec(lower);
+    if (m === null) continue;
+    const [lost, total] = i === 0 ? [Number(m[1]), Number(m[2])] : [Number(m[2]), Number(m[1])];
+    if (total > 0 && lost <= total) return lost >= total - Math.floor(total / 2);
+  }
+  return false;
+}
 
 /** A rolling update or restart of a component ("rolling update of kube-proxy, safe?", "kube-proxy 롤링 업데이트"). */
 const ROLLING =
@@ -124,7 +159,7 @@ const WEAK_REBOOT =
 
 /** Failure words: a node that dies, is damaged, destroyed or crashes is a what-if, never a planned outage. */
 const FAILURE =
-  /\b(?:dies|die|died|dead|crash(?:es|ed)?|fail(?:s|ed|ure)?|damaged|destroyed|broken|outage|wiped|corrupted|fried|bricked)\b|장애|죽(?:으면|어도|는다면|이면|었|으|이|는)|망가|고장|날아가|터지면/u;
+  /\b(?:dies|die|died|dead|crash(?:es|ed)?|fail(?:s|ed|ure)?|damaged|destroyed|broken|outage|wiped|corrupted|fried|bricked)\b|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|장애|죽(?:으면|어도|는다면|이면|었|으|이|는)|망가|고장|날아가|터지면/u;
 
 /**
  * Short words typed with two letters swapped (`waht`, `donw`, `dwon`): the typo rule of
@@ -136,6 +171,10 @@ const SHORT_TYPOS: readonly [RegExp, string][] = [
   [/\b(?:deda|daed)\b/gu, 'dead'],
   [/\b(?:ndoe|noed|nod)\b/gu, 'node'],
 ];
+
+/** A node removed, deleted or rebuilt: it does not come back as it was, so never a planned reboot. */
+const REMOVAL =
+  /\b(?:remove|removes|removed|removing|delete|deletes|deleted|deleting|recreate|rebuild|replace)\b|제거|삭제|빼(?:도|면|려|고)|다시\s*만들|재생성/u;
 
 /** Words that make "goes down" / "lose" a what-if question rather than a planned outage. */
 const CONDITIONAL =
@@ -289,6 +328,42 @@ export const RESERVED_NODE_WORDS = new Set([
 const VERSION = /^v?\d+\.\d+(?:\.\d+)?$/u;
 /** Times and durations (`10m`, `2am`, `24h`), counts (`3대`). */
 const NOT_NODE_SHAPES = /^(?:\d+(?:s|m|h|d|w|am|pm|min|mins|hrs?)?|\d+(?::\d+)+|mr-[a-z2-7]{10})$/u;
+
+/** File names (`kube-apiserver.yaml`, `upgrade-cluster.yml`): never a node. */
+const FILE_NAME =
+  /\.(?:ya?ml|json|sh|conf|cfg|service|txt|log|tar|gz|tgz|zip|toml|ini|pem|crt|key|py|go|md)$/u;
+
+/** A count of machines written as one word (`two-node`, `3-master`, `single-server`): a topology, not a node. */
+const TOPOLOGY_WORD =
+  /^(?:single|multi|one|two|three|four|five|six|seven|\d+)-(?:nodes?|masters?|servers?|workers?|members?|cp|etcd)$/u;
+
+/**
+ * Whether a word no real node carries still looks like a node name (issue 30: `read-only`,
+ * `non-existent`, `ansible-playbook`, `kube-apiserver.yaml` are no nodes): letters with digits
+ * (`atlas-wk-3`, `node7`, `ip-10-0-1-12.ec2.internal`) or a name that says a role
+ * (`eridani-cp`, `kind-control-plane`; see {@link roleOfName}), never a file name, a topology word or
+ * a pseudo-name's lookalike. Hyphenated English words (`re-install`, `command-line`) say neither.
+ * @param token - the word, lowercase
+ */
+export function nodeShaped(token: string): boolean {
+  if (token === THE_CONTROL_PLANE_NODE || token === THE_ETCD_LEADER) return true;
+  if (!/[a-z]/u.test(token) || FILE_NAME.test(token) || TOPOLOGY_WORD.test(token)) return false;
+  return (
+    (/\d/u.test(token) && /[-.]|\d$/u.test(token)) || (/[-.]/u.test(token) && roleOfName(token) !== null)
+  );
+}
+
+/** A list separator between two names: `,`, `and`, `or`, `&`, `+`, `및`, a Korean particle. */
+const LIST_JOIN = String.raw`(?:\s*,\s*(?:and\s+)?|\s+(?:and|or)\s+|\s*[&+]\s*|\s+및\s+|(?:이랑|랑|하고|와|과)\s*)`;
+
+/** Whether `name` stands in a list in `text` (a list separator right before or after it). */
+function listed(text: string, name: string): boolean {
+  const n = name.replace(/[.]/gu, '\\.');
+  return new RegExp(
+    `[a-z0-9]${LIST_JOIN}${n}(?![a-z0-9.-])|(?<![a-z0-9.-])${n}${LIST_JOIN}[a-z0-9]`,
+    'u',
+  ).test(text);
+}
 
 /** Optimal string alignment distance (Levenshtein plus adjacent transpositions). */
 function osa(a: string, b: string): number {
@@ -478,7 +553,7 @@ interface Signals {
 }
 
 /** Read the signals of a text (lowercase, NFKC). */
-function readSignals(original: string, options: UnderstandOptions): Signals {
+function readSignals(original: string, options: UnderstandOptions, clauses = true): Signals {
   let text = original;
   const actions = new Set<Action>();
   const oneByOne = ONE_BY_ONE.test(text);
@@ -488,16 +563,16 @@ function readSignals(original: string, options: UnderstandOptions): Signals {
     ) || WEAK_REBOOT.test(s);
   // Reasons after an action: "reboot X for a kernel patch, is that ok" → "reboot X".
   const reason = REASON.exec(text);
+  // Not when the node is named after it ("drain nodes before the upgrade - upgrade atlas-wk-1").
   if (
     reason !== null &&
     anyAction(text.slice(0, reason.index)) &&
-    !/\border\b/u.test(text.slice(0, reason.index))
+    !/\border\b/u.test(text.slice(0, reason.index)) &&
+    // "drain X before the reboot": the drain is part of the reboot asked about.
+    !/^\W*before\s+(?:the\s+|a\s+|its\s+)?(?:re-?boot|restart)/u.test(text.slice(reason.index)) &&
+    (!clauses || readSignals(text.slice(reason.index), options, false).nodes.length === 0)
   )
     text = text.slice(0, reason.index);
-  // Korean reasons before the request: "커널 패치 때문에 …".
-  text = text.replace(/(?:^|\s)[^\s]*\s*[^\s]*\s*(?:때문에|땜에)(?=\s)/u, (m) =>
-    /[a-z0-9]-[a-z0-9]/u.test(m) ? m : ' ',
-  );
 
   for (const action of Object.keys(ACTIONS) as Action[]) {
     if (ACTIONS[action].some((re) => re.test(text))) actions.add(action);
@@ -514,9 +589,10 @@ function readSignals(original: string, options: UnderstandOptions): Signals {
   else if (TOGETHER.test(text)) out.mode = 'together';
   text = joinMentions(text, !oneByOne);
 
+  const resolved = new Set<string>();
   const tokens = text
     .replace(/\bnodes?\//gu, ' ')
-    .split(/[\s,/+&?!:()"“”'‘’…~]+/u)
+    .split(/[\s,/+&?!:()"“”'‘’…~=]+/u)
     .filter((t) => !t.startsWith('-'))
     .flatMap(splitToken)
     .map((t) => t.replace(/^[.-]+|[.-]+$/gu, ''))
@@ -532,25 +608,48 @@ function readSignals(original: string, options: UnderstandOptions): Signals {
       out.version = token;
       continue;
     }
+    // A component's word, a Korean particle glued to it dropped ("스케줄러는", "kubelet이").
+    const component =
+      normalizeComponent(token) ?? normalizeComponent(token.replace(/(?:은|는|이|가|을|를|의|도|만)$/u, ''));
     if (
-      !/^[a-z0-9]/u.test(token) ||
-      NOT_NODES.has(token) ||
-      NOT_NODE_SHAPES.test(token) ||
-      !isValidNodeName(token)
+      component === null &&
+      (!/^[a-z0-9]/u.test(token) ||
+        NOT_NODES.has(token) ||
+        NOT_NODE_SHAPES.test(token) ||
+        !isValidNodeName(token))
     )
       continue;
-    const component = normalizeComponent(token);
     if (component !== null) {
-      out.component = component;
+      // The component changed is named before the verb ("kubelet restarts", "kubelet이 종료되면")
+      // or right after an English one ("restart the kubelet"); one named after the change is its
+      // consequence ("if wk-1 goes down, the kube-controller-manager waits", "cp-3 제거하면 etcd 어떻게 돼").
+      if (changedComponent(text, token)) out.component = component;
       continue;
     }
     const known = options.nodes === undefined ? undefined : resolveNodeName(token, options.nodes);
-    // Without a match, only tokens shaped like node names are kept (the worker resolves them).
-    const name = known ?? (/[\d.-]/u.test(token) && /[a-z]/u.test(token) ? token : undefined);
-    if (name !== undefined && !out.nodes.includes(name)) out.nodes.push(name);
+    if (known !== undefined) {
+      if (!out.nodes.includes(known)) out.nodes.push(known);
+      resolved.add(known);
+    } else if (nodeShaped(token) && !out.nodes.includes(token)) out.nodes.push(token);
   }
+  // An unresolved word is a node name only when it looks like one and the user clearly names a
+  // node with it: no real node is named beside it, or it is listed with one (`atlas-wk-1 and
+  // wk-9`), or it is a near miss of a real name (`atlas-wk-3`). `remove rke2 in atlas-cp-2`,
+  // `restart rke2-server on atlas-cp-2`: the node is atlas-cp-2. The answer to a name kept says
+  // "No node named X" with the closest real names.
+  const known = options.nodes;
+  if (known !== undefined && resolved.size > 0)
+    out.nodes = out.nodes.filter(
+      (n) =>
+        resolved.has(n) ||
+        n === THE_CONTROL_PLANE_NODE ||
+        n === THE_ETCD_LEADER ||
+        listed(text, n) ||
+        closestNames(n, known).length > 0,
+    );
 
   addListedWords(text, out.nodes, options.nodes);
+  if (clauses) out.nodes = outsideContext(text, out.nodes, options);
   // "마스터 노드 atlas-cp-2": the node named says which; the singular reference adds nothing.
   // "norma-cp-1 holds the etcd leader": likewise for the leader.
   if (out.nodes.length > 1)
@@ -570,6 +669,61 @@ function readSignals(original: string, options: UnderstandOptions): Signals {
   return out;
 }
 
+/**
+ * "When I remove X, will Y fail …?": the condition names what is asked about; a node named only in
+ * the consequence is context. (English; a Korean condition ends in 면/때 and comes first already.)
+ */
+const CONDITION_THEN =
+  /\b(?:if|when|once|after)\s+([^,?]+),\s*(?:will|would|does|do|is|are|can|could|should)\b/u;
+
+/**
+ * "Can I upgrade X while Y is down?", "Y가 다운된 상태에서 X 업그레이드": Y is the situation, not a
+ * target, when another node is named.
+ */
+const SITUATION =
+  /\b(?:while|whilst|with)\s+(\S+(?:\s*(?:,|and)\s*\S+)*)\s+(?:is|are|being|still|already)\s+(?:\S+\s+)?(?:down|offline|drained|cordoned|unavailable|notready|out|rebooting|upgrading)\b|(\S+?)(?:이|가)?\s*(?:다운된|내려간|꺼진|드레인된|재부팅\s*중인|장애\s*난)\s*(?:상태에서|동안|채로|중에)/u;
+
+/**
+ * The targets once context is set aside: the nodes of a condition when it names some
+ * ({@link CONDITION_THEN}), less the nodes of a situation clause when others remain ({@link SITUATION}).
+ * @param text - the text read
+ * @param nodes - the nodes read from all of it
+ * @param options - the node list
+ */
+function outsideContext(text: string, nodes: string[], options: UnderstandOptions): string[] {
+  let out = nodes;
+  const cond = CONDITION_THEN.exec(text);
+  if (cond !== null) {
+    const asked = readSignals(cond[1] ?? '', options, false).nodes;
+    if (asked.length > 0) out = out.filter((n) => asked.includes(n));
+  }
+  const situation = SITUATION.exec(text);
+  if (situation !== null) {
+    const aside = readSignals(situation[1] ?? situation[2] ?? '', options, false).nodes;
+    const left = out.filter((n) => !aside.includes(n));
+    if (left.length > 0) out = left;
+  }
+  return out;
+}
+
+/**
+ * Whether the component word `token` in `text` names what changes (see readSignals): before the
+ * first reboot or down verb, or right after an English one (an article between at most).
+ * @param text - the text, lowercase
+ * @param token - the component's word as typed
+ */
+function changedComponent(text: string, token: string): boolean {
+  const at = text.indexOf(token);
+  const verbs = [...ACTIONS.reboot, ...ACTIONS.down]
+    .map((re) => re.exec(text))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .sort((a, b) => a.index - b.index);
+  const verb = verbs[0];
+  if (at < 0 || verb === undefined || at < verb.index) return true;
+  if (/[\uAC00-\uD7A3]/u.test(verb[0])) return false;
+  return /^\s*(?:(?:the|its|their|a)\s+)?$/u.test(text.slice(verb.index + verb[0].length, at));
+}
+
 /** The strongest node action named, or null. */
 function nodeActionOf(s: Signals, text: string): MultiNodeAction | 'maintenance' | null {
   if (s.actions.has('maintenance')) return 'maintenance';
@@ -579,9 +733,9 @@ function nodeActionOf(s: Signals, text: string): MultiNodeAction | 'maintenance'
   if (s.actions.has('down')) {
     // "what if X goes down" is a what-if; "can X go down for a while" is a planned outage; a node
     // that dies, is damaged or fails is never planned.
-    if (CONDITIONAL.test(text) || FAILURE.test(text)) return 'node-down';
-    // "can X go down for a while", "X down ok?": planned; "X down, whole cluster down?": a failure.
-    if (/\b(?:can|could|may|ok|okay|safe)\b/u.test(text)) return 'reboot';
+    if (CONDITIONAL.test(text) || FAILURE.test(text) || REMOVAL.test(text)) return 'node-down';
+    // "can X go down for a while", "X down ok?", "X 꺼도 돼?": planned; "X down, whole cluster down?": a failure.
+    if (/\b(?:can|could|may|ok|okay|safe)\b|(?:꺼|내려|다운)\s*(?:도|해도)|괜찮/u.test(text)) return 'reboot';
     return s.nodes.length > 0 ? 'node-down' : null;
   }
   if (WEAK_REBOOT.test(text)) return 'reboot';
@@ -609,6 +763,10 @@ function asksSomething(sentence: string): boolean {
   );
 }
 
+/** The whole cluster as the object of the question ("how do I upgrade our cluster", "우리 클러스터는 …"). */
+const CLUSTER_TARGET =
+  /\b(?:upgrade|update|reboot|restart|drain|patch)\s+(?:the|our|my|this)\s+(?:whole\s+|entire\s+)?cluster\b|(?:우리|이|전체)\s*클러스터/u;
+
 /**
  * The part of a message that holds the request: context sentences and greetings before it are
  * left out ("Good morning! The SAN is patched at 22:00. Can we drain wk1 first?" → the last
@@ -629,13 +787,74 @@ function focusOf(lower: string, options: UnderstandOptions): string {
     const r = readSignals(x, options);
     return r.nodes.length > 0 || r.group !== undefined;
   };
-  if (names(question)) return question;
+  if (names(question) || CLUSTER_TARGET.test(question)) return question;
   for (let j = i - 1; j >= 0; j -= 1) {
     const before = sentences[j] ?? '';
     if (names(before)) return `${before} ${question}`;
   }
   // "can we reboot X nodes at a time? all workers, 1 at a time": what follows the question says whom.
   return sentences.slice(i).join(' ');
+}
+
+/** Breaking a reboot or maintenance lock ("break lock kured", "kured 잠금 해제"). */
+const LOCK_BREAK =
+  /\b(?:break|force[-\s]?release|force[-\s]?unlock|release)\s+(?:the\s+)?(?:(?:kured|maintenance|reboot)\s+)*lock\b|잠금\s*(?:을|를)?\s*(?:강제\s*)?(?:해제|풀)/u;
+/**
+ * A lock holder asked or quoted: kured's log line "Lock already held: NODE" (kubereboot/kured#137)
+ * names the holder, not a node to reboot.
+ */
+const LOCK_HELD =
+  /\block\s+(?:is\s+)?(?:already\s+)?held\b|\b(?:who|which\s+node)\s+(?:holds|has|owns|is\s+holding)\b.*\block\b|\bholding\s+the\s+lock\b|\block\s+holder\b|잠금.*(?:누가|누구|보유|잡고)|(?:누가|누구).*잠금/u;
+
+/** The lock command a text asks for, or null. */
+function lockCommand(lower: string): Command | null {
+  if (LOCK_BREAK.test(lower)) {
+    const lock = /kured|reboot|재부팅/u.test(lower)
+      ? 'kured'
+      : /maintenance|유지\s*보수/u.test(lower)
+        ? 'maintenance'
+        : 'any';
+    return { kind: 'break-lock', lock };
+  }
+  return LOCK_HELD.test(lower) ? { kind: 'lock-status' } : null;
+}
+
+/**
+ * Korean clause ends after which the request may start: a reason, a cause or a time before it ("… 수행하기
+ * 전에", "… 위해", "… 때문에", "… 후") or background ("… 된다는데", "… 라던데", "… 지만").
+ */
+const KO_LEAD_END =
+  /(?:전에|위해서?|때문에|땜에|등으로|(?:으)?로\s*인해|(?<=[가-힣])\s*후에?|(?:는|인|던)데|지만)[,]?\s+/gu;
+
+/**
+ * The request of a message, lowercase: short typos fixed, the asking sentence (see {@link focusOf}),
+ * asides in brackets left out unless they name a node ("(예: 소프트웨어 업그레이드, 보안 패치 등)",
+ * "(api-server, controllers, etc.)"; "restart kube-apiserver (atlas-cp-3)" keeps its node), and a
+ * Korean lead clause ({@link KO_LEAD_END}) left out when what follows asks something and names the
+ * node, or the lead clause names none ("하드웨어 업그레이드 … 수행하기 전에 atlas-wk-2 cordon 해도 돼?").
+ * @param text - the text left after options, time hints, cluster phrases and fillers
+ * @param options - the node list, for reading which part names a node
+ */
+function questionOf(text: string, options: UnderstandOptions): string {
+  const typed = SHORT_TYPOS.reduce(
+    (t, [re, to]) => t.replace(re, to),
+    text.toLowerCase().replace(/\s+/gu, ' ').trim(),
+  );
+  const names = (x: string): boolean => {
+    const r = readSignals(x, options, false);
+    return r.nodes.length > 0 || r.group !== undefined;
+  };
+  const bare = typed
+    .replace(/\(([^()]*)\)/gu, (_m, inner: string) => (names(inner) ? ` ${inner} ` : ' '))
+    .replace(/\s+/gu, ' ')
+    .trim();
+  const lower = focusOf(bare, options);
+  let out = lower;
+  for (const m of lower.matchAll(KO_LEAD_END)) {
+    const rest = lower.slice(m.index + m[0].length);
+    if (asksSomething(rest) && (names(rest) || !names(lower.slice(0, m.index)))) out = rest;
+  }
+  return out;
 }
 
 /**
@@ -645,20 +864,26 @@ function focusOf(lower: string, options: UnderstandOptions): string {
  * @returns the command, or null when the text is not understood well enough to act on
  */
 export function understandRequest(text: string, options: UnderstandOptions = {}): Command | null {
-  const lower = focusOf(
-    SHORT_TYPOS.reduce((t, [re, to]) => t.replace(re, to), text.toLowerCase().replace(/\s+/gu, ' ').trim()),
-    options,
-  );
-  if (lower.length > MAX_UNDERSTOOD_LENGTH || REFUSED.test(lower) || EXCLUSION.test(lower)) return null;
+  const lower = questionOf(text, options);
+  if (lower.length > MAX_UNDERSTOOD_LENGTH || REFUSED.test(lower) || NEGATION.test(lower)) return null;
   if (lower.length === 0) return null;
+  const lock = lockCommand(lower);
+  if (lock !== null) return { ...lock, cluster: options.cluster };
   const s = readSignals(lower, options);
+  // An exclusion from a group or a list ("all workers except wk-2") is not half-understood; beside
+  // one node it is context ("cordoned but not drained before").
+  if (EXCLUSION.test(lower) && (s.group !== undefined || s.nodes.length > 1)) return null;
   const extra = { cluster: options.cluster };
   const when = { when: options.when };
   const action = nodeActionOf(s, lower);
   const version = s.version === undefined ? {} : { targetVersion: s.version.replace(/^(?!v)/u, 'v') };
 
   // "how many masters can we lose?": the failures tolerated, which the HA status reports.
-  if (TOLERANCE.test(lower) && s.nodes.length === 0) return { kind: 'ha-status', ...extra };
+  if (TOLERANCE.test(lower) && s.nodes.every((n) => n === THE_CONTROL_PLANE_NODE || n === THE_ETCD_LEADER))
+    return { kind: 'ha-status', ...extra };
+  // "what if etcd loses quorum?", "쿼럼 깨지면?", "2 of 3 etcd members fail": the quorum's loss, whichever members fail.
+  if ((QUORUM_LOSS.test(lower) || majorityLost(lower, s)) && s.nodes.length === 0)
+    return { kind: 'what-if', change: { type: 'etcd-quorum-loss' }, drain: false, ...extra, ...when };
   // "rolling update of kube-proxy, safe?": the component's rollout, not a node plan.
   if (s.component !== undefined && ROLLING.test(lower) && s.nodes.length === 0 && s.group === undefined) {
     return {
@@ -776,11 +1001,8 @@ export function readParts(
   text: string,
   options: UnderstandOptions = {},
 ): { nodes: string[]; group?: NodeGroup; actions: string[] } {
-  const lower = focusOf(
-    SHORT_TYPOS.reduce((t, [re, to]) => t.replace(re, to), text.toLowerCase().replace(/\s+/gu, ' ').trim()),
-    options,
-  );
-  if (REFUSED.test(lower) || EXCLUSION.test(lower)) return { nodes: [], actions: [] };
+  const lower = questionOf(text, options);
+  if (REFUSED.test(lower) || EXCLUSION.test(lower) || NEGATION.test(lower)) return { nodes: [], actions: [] };
   const s = readSignals(lower, options);
   const actions = [...s.actions] as string[];
   if (actions.length === 0 && WEAK_REBOOT.test(lower)) actions.push('reboot');

@@ -191,16 +191,14 @@ async function configFor(
   if (opts.kube?.live) {
     if (opts.snapshot)
       throw new BotError('bad-request', 'give --snapshot or --context/--kubeconfig, not both');
-    const [{ kubeConfigForContext }, { MAX_REQUEST_TIMEOUT_MS }] = await Promise.all([
-      import('../../src/cluster/kube-config-for-context.js'),
+    const [{ kubeAccessForContext }, { MAX_REQUEST_TIMEOUT_MS }] = await Promise.all([
+      import('../../src/cluster/static-kubeconfig.js'),
       import('../../src/config/bot-config.js'),
     ]);
     const kubeconfig = opts.kube.kubeconfig !== undefined ? resolve(opts.kube.kubeconfig) : undefined;
     // As kubectl: --kubeconfig, else KUBECONFIG, else ~/.kube/config; --context, else the current context.
-    const context = kubeConfigForContext(
-      kubeconfig,
-      opts.kube.context ?? null,
-      '--context',
+    const context = (
+      await kubeAccessForContext(kubeconfig, opts.kube.context ?? null, '--context')
     ).getCurrentContext();
     const asked = opts.kube.requestTimeoutMs || MAX_REQUEST_TIMEOUT_MS;
     if (asked > MAX_REQUEST_TIMEOUT_MS)

@@ -14,7 +14,8 @@ import { analyzeRebootImpact } from '../analysis/reboot-impact.js';
 import type { Verdict } from '../analysis/types.js';
 import type { ClusterWatchCache } from '../cluster/watch-cache.js';
 import type { CacheFreshness } from '../cluster/watch-cache.js';
-import { type SnapshotFile, loadSnapshotFile } from '../cluster/snapshot-file.js';
+// snapshot-file.js (and lossless-json) load only for snapshot clusters: not for a live ask.
+import type { SnapshotFile } from '../cluster/snapshot-file.js';
 import { snapshotFromFile } from '../cluster/snapshot-from-file.js';
 import type { ClusterSnapshot, EtcdStatus, KPod } from '../cluster/types.js';
 import { controlPlaneReadings } from '../commands/clarify.js';
@@ -325,9 +326,11 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     if (cluster.kind === 'snapshot' && options.snapshotsFromFile && !forApi) {
       let loaded = offlineFiles.get(name);
       if (!loaded) {
-        loaded = loadSnapshotFile(
-          cluster.snapshot,
-          cluster.capturedAt ? { capturedAt: new Date(cluster.capturedAt) } : {},
+        loaded = import('../cluster/snapshot-file.js').then(({ loadSnapshotFile }) =>
+          loadSnapshotFile(
+            cluster.snapshot,
+            cluster.capturedAt ? { capturedAt: new Date(cluster.capturedAt) } : {},
+          ),
         );
         offlineFiles.set(name, loaded);
         loaded.catch(() => offlineFiles.delete(name));
@@ -364,6 +367,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       let started = simulators.get(name);
       if (!started) {
         started = (async () => {
+          const { loadSnapshotFile } = await import('../cluster/snapshot-file.js');
           const file = await loadSnapshotFile(
             cluster.snapshot,
             cluster.capturedAt ? { capturedAt: new Date(cluster.capturedAt) } : {},

@@ -22,7 +22,7 @@ import { ClusterReadError } from '../errors.js';
 import type { ClusterReadFacts } from '../errors.js';
 import { CLUSTER_READ_CONNECTION_ERRORS, kubeConnection } from './kube-connection.js';
 import type { Logger } from '../util/logger.js';
-import { silentLogger } from '../util/logger.js';
+import { silentLogger } from '../util/silent-logger.js';
 import { safeText } from '../util/safe-text.js';
 import { KUBE_PROXY_CONFIGMAP, LEASE_NAMESPACES, SnapshotBuilder } from './snapshot-builder.js';
 import type { ClusterSnapshot, EtcdStatus, KPod, ReadError, ReadErrorReason, ReadyzResult } from './types.js';

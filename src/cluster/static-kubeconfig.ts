@@ -14,7 +14,9 @@ import { homedir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
 import type https from 'node:https';
 import type { Cluster, KubeConfig, User } from '@kubernetes/client-node';
-import { parse } from 'yaml';
+// js-yaml, as client-node parses kubeconfigs: the same reading of the file, and a quarter of the
+// `yaml` package's load cost (one module against ~70: ~10 ms of CPU against ~40).
+import { load } from 'js-yaml';
 import { registerSecretValues } from '../util/redaction.js';
 
 /**
@@ -97,7 +99,7 @@ export class StaticKubeconfig implements KubeAccess {
   static read(path: string, context: string | null | undefined): StaticKubeconfig | null {
     let doc: Record<string, unknown>;
     try {
-      const parsed: unknown = parse(readFileSync(path, 'utf8'));
+      const parsed: unknown = load(readFileSync(path, 'utf8'));
       if (parsed === null || typeof parsed !== 'object') return null;
       doc = parsed as Record<string, unknown>;
     } catch {

@@ -2,18 +2,21 @@
  * A kubeconfig context read without @kubernetes/client-node, for a live `ask` (issue 32 item 3):
  * client-node's KubeConfig cannot be imported without its whole generated API (~830 modules,
  * ~0.45 s of CPU and ~70 MB of RSS per process), while one question only needs the server URL and
- * static credentials. Only what kubectl reads from the file itself is handled here (a token, a
- * client certificate and key, basic auth, the CA, `insecure-skip-tls-verify`, `tls-server-name`,
- * `as`), the same way client-node applies them (`KubeConfig.applyToHTTPSOptions`): anything else (an
- * exec credential plugin, an auth-provider, a token file, a proxy, several KUBECONFIG files, no file
- * at all: in-cluster) is left to client-node by {@link kubeAccessForContext}.
+ * static credentials. The file is parsed by the client's own entry parsers (config_types.js, which
+ * loads nothing else of it) and static credentials (a token or token file, a client certificate
+ * and key, basic auth, the CA, `insecure-skip-tls-verify`, `tls-server-name`, `as`) are applied as
+ * client-node applies them (`KubeConfig.applyToHTTPSOptions`); anything else (an exec credential
+ * plugin, an auth-provider, a proxy, several KUBECONFIG files, no file at all: in-cluster) is left
+ * to client-node's KubeConfig by {@link kubeAccessForContext}.
  * @see https://kubernetes.io/docs/concepts/configuration/organize-cluster-access-kubeconfig/
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
 import type https from 'node:https';
 import type { Cluster, KubeConfig, User } from '@kubernetes/client-node';
+// The client's kubeconfig entry parsers: one module that imports nothing else of the client (no
+// `exports` map; version pinned ~1.4), as src/config/kube-context-names.ts uses them.
+import { newClusters, newContexts, newUsers } from '@kubernetes/client-node/dist/config_types.js';
 // js-yaml, as client-node parses kubeconfigs: the same reading of the file, and a quarter of the
 // `yaml` package's load cost (one module against ~70: ~10 ms of CPU against ~40).
 import { load } from 'js-yaml';
@@ -46,39 +49,6 @@ export function registerKubeconfigSecrets(users: readonly User[]): void {
   registerSecretValues(values);
 }
 
-/** The user fields handled here, as the kubeconfig spells them (clientcmd's AuthInfo). */
-const USER_FIELDS = new Set([
-  'token',
-  'client-certificate',
-  'client-certificate-data',
-  'client-key',
-  'client-key-data',
-  'username',
-  'password',
-  'as',
-]);
-/** The cluster fields handled here (clientcmd's Cluster); `proxy-url` and the rest go to client-node. */
-const CLUSTER_FIELDS = new Set([
-  'server',
-  'certificate-authority',
-  'certificate-authority-data',
-  'insecure-skip-tls-verify',
-  'tls-server-name',
-]);
-
-type Entry = { name?: unknown } & Record<string, unknown>;
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-const named = (list: unknown, name: string, field: string): Record<string, unknown> | undefined => {
-  const entry = Array.isArray(list)
-    ? (list as Entry[]).find((e) => e !== null && typeof e === 'object' && e.name === name)
-    : undefined;
-  const body = entry?.[field];
-  return body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
-};
-const onlyKnown = (body: Record<string, unknown>, known: Set<string>): boolean =>
-  Object.entries(body).every(([k, v]) => known.has(k) || v === null || v === undefined || k === 'extensions');
-
 /** One kubeconfig context with static credentials, applied as client-node applies them. */
 export class StaticKubeconfig implements KubeAccess {
   private constructor(
@@ -92,54 +62,34 @@ export class StaticKubeconfig implements KubeAccess {
    * Relative certificate paths are taken from the file's folder, as client-node and kubectl do.
    * @param path - the kubeconfig file
    * @param context - the context, or null/undefined/'' for the file's current context
-   * @returns the context, or null when client-node must read it: the file is missing or not a
-   *   kubeconfig, the context or its cluster or user is not there, or they use anything but
-   *   static credentials (exec, auth-provider, token-file, proxy-url, …)
+   * @returns the context, or null when client-node must read it (and report what is wrong): the
+   *   file cannot be read or parsed, the context or its cluster or user is not there, or they use
+   *   an exec plugin, an auth-provider or a proxy-url
    */
   static read(path: string, context: string | null | undefined): StaticKubeconfig | null {
-    let doc: Record<string, unknown>;
+    let cluster: Cluster | undefined;
+    let user: User | undefined;
+    let name: string | undefined;
     try {
-      const parsed: unknown = load(readFileSync(path, 'utf8'));
-      if (parsed === null || typeof parsed !== 'object') return null;
-      doc = parsed as Record<string, unknown>;
+      // As KubeConfig.loadFromFile: the file through the client's own entry parsers (newClusters,
+      // newUsers, newContexts: same fields, same validation; a token-file is read here as there).
+      const doc = (load(readFileSync(path, 'utf8')) ?? {}) as Record<string, unknown>;
+      name = context || (typeof doc['current-context'] === 'string' ? doc['current-context'] : undefined);
+      const ctx = newContexts(doc.contexts).find((c) => c.name === name);
+      cluster = newClusters(doc.clusters).find((c) => c.name === ctx?.cluster);
+      user = newUsers(doc.users).find((u) => u.name === ctx?.user);
     } catch {
       return null;
     }
-    const name = context || str(doc['current-context']);
-    if (name === undefined) return null;
-    const ctx = named(doc.contexts, name, 'context');
-    const clusterName = str(ctx?.cluster);
-    const userName = str(ctx?.user);
-    if (clusterName === undefined || userName === undefined) return null;
-    const c = named(doc.clusters, clusterName, 'cluster');
-    const u = named(doc.users, userName, 'user');
-    const server = str(c?.server);
-    if (!c || !u || server === undefined || !onlyKnown(c, CLUSTER_FIELDS) || !onlyKnown(u, USER_FIELDS))
+    if (name === undefined || !cluster || !user || cluster.proxyUrl || user.exec || user.authProvider)
       return null;
+    // As KubeConfig.makePathsAbsolute: certificate files relative to the kubeconfig's folder.
     const root = dirname(path);
-    const file = (v: unknown): string | undefined => {
-      const f = str(v);
-      return f === undefined || isAbsolute(f) ? f : join(root, f);
-    };
-    const cluster: Cluster = {
-      name: clusterName,
-      server,
-      caData: str(c['certificate-authority-data']),
-      caFile: file(c['certificate-authority']),
-      skipTLSVerify: c['insecure-skip-tls-verify'] === true,
-      tlsServerName: str(c['tls-server-name']),
-    };
-    const user: User = {
-      name: userName,
-      token: str(u.token),
-      certData: str(u['client-certificate-data']),
-      certFile: file(u['client-certificate']),
-      keyData: str(u['client-key-data']),
-      keyFile: file(u['client-key']),
-      username: str(u.username),
-      password: str(u.password),
-      impersonateUser: str(u.as),
-    };
+    const absolute = (f: string | undefined): string | undefined =>
+      f === undefined || f === '' || isAbsolute(f) ? f : join(root, f);
+    cluster.caFile = absolute(cluster.caFile);
+    user.certFile = absolute(user.certFile);
+    user.keyFile = absolute(user.keyFile);
     registerKubeconfigSecrets([user]);
     return new StaticKubeconfig(name, cluster, user);
   }
@@ -188,11 +138,25 @@ export class StaticKubeconfig implements KubeAccess {
 }
 
 /**
- * A kubeconfig context for a cluster read, as kubectl finds it: `path`, else `KUBECONFIG`, else
- * `~/.kube/config`. A single file with static credentials is read by {@link StaticKubeconfig}
- * (client-node is not loaded); everything else by client-node (`kubeConfigForContext`), with its
- * errors.
- * @param path - kubeconfig file, or undefined for the default search
+ * The one kubeconfig file kubectl would read, when it is one file: `KUBECONFIG` naming a single
+ * file, else (`KUBECONFIG` unset) `$HOME/.kube/config` when it exists. Undefined for a
+ * `KUBECONFIG` list (merged: client-node's `loadFromDefault`) and for no file at all (in-cluster).
+ * @param system - `KUBECONFIG` and `HOME` as the settings read them (src/config/settings.ts `Settings`)
+ * @returns the file, or undefined for client-node's default lookup
+ */
+export function singleKubeconfigFile(system: { kubeconfig?: string; home?: string }): string | undefined {
+  if (system.kubeconfig !== undefined)
+    return system.kubeconfig.includes(delimiter) ? undefined : system.kubeconfig;
+  const home =
+    system.home !== undefined && system.home !== '' ? join(system.home, '.kube', 'config') : undefined;
+  return home !== undefined && existsSync(home) ? home : undefined;
+}
+
+/**
+ * A kubeconfig context for a cluster read. A file with static credentials for the context is read
+ * by {@link StaticKubeconfig} (client-node is not loaded); everything else, and no file (client-node's
+ * default lookup), by client-node's KubeConfig (`kubeConfigForContext`), with its errors.
+ * @param path - kubeconfig file, or undefined for client-node's default lookup
  * @param context - context name, or null/undefined for the current context
  * @param settingPath - the setting that named the context, for error messages
  * @returns the context
@@ -203,15 +167,7 @@ export async function kubeAccessForContext(
   context: string | null | undefined,
   settingPath = '',
 ): Promise<KubeAccess> {
-  const env = process.env.KUBECONFIG;
-  const file =
-    path ??
-    (env !== undefined && env !== ''
-      ? env.includes(delimiter)
-        ? undefined
-        : env
-      : join(homedir(), '.kube', 'config'));
-  const light = file !== undefined && existsSync(file) ? StaticKubeconfig.read(file, context) : null;
+  const light = path !== undefined && existsSync(path) ? StaticKubeconfig.read(path, context) : null;
   if (light) return light;
   const { kubeConfigForContext } = await import('./kube-config-for-context.js');
   return kubeConfigForContext(path, context, settingPath);

@@ -191,16 +191,16 @@ async function configFor(
   if (opts.kube?.live) {
     if (opts.snapshot)
       throw new BotError('bad-request', 'give --snapshot or --context/--kubeconfig, not both');
-    const [{ kubeConfigForContext }, { MAX_REQUEST_TIMEOUT_MS }] = await Promise.all([
-      import('../../src/cluster/kube-config-for-context.js'),
+    const [{ kubeAccessForContext, singleKubeconfigFile }, { MAX_REQUEST_TIMEOUT_MS }] = await Promise.all([
+      import('../../src/cluster/static-kubeconfig.js'),
       import('../../src/config/bot-config.js'),
     ]);
     const kubeconfig = opts.kube.kubeconfig !== undefined ? resolve(opts.kube.kubeconfig) : undefined;
-    // As kubectl: --kubeconfig, else KUBECONFIG, else ~/.kube/config; --context, else the current context.
-    const context = kubeConfigForContext(
-      kubeconfig,
-      opts.kube.context ?? null,
-      '--context',
+    // As kubectl: --kubeconfig, else KUBECONFIG, else ~/.kube/config; --context, else the current
+    // context. One file is named to the reader, which then reads it without client-node when it can.
+    const file = kubeconfig ?? singleKubeconfigFile(settings);
+    const context = (
+      await kubeAccessForContext(file, opts.kube.context ?? null, '--context')
     ).getCurrentContext();
     const asked = opts.kube.requestTimeoutMs || MAX_REQUEST_TIMEOUT_MS;
     if (asked > MAX_REQUEST_TIMEOUT_MS)
@@ -218,7 +218,7 @@ async function configFor(
         [name]: {
           kind: 'context',
           context,
-          ...(kubeconfig !== undefined ? { kubeconfig } : {}),
+          ...(file !== undefined ? { kubeconfig: file } : {}),
           requestTimeoutMs: asked,
           deadlineMs: 20_000,
         },

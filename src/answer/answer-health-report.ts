@@ -7,7 +7,7 @@
  * stages and before the explanation (issue 33: `/healthz` stays fast during a report).
  */
 import { setImmediate as yieldEventLoop } from 'node:timers/promises';
-import type { KubeConfig } from '@kubernetes/client-node';
+import type { KubeAccess } from '../cluster/static-kubeconfig.js';
 import { analyzeHealthReport, finishHealthReport } from '../analysis/daily/health-report.js';
 import { thresholdsOf } from '../analysis/daily/report-items.js';
 import type { ReportItem } from '../analysis/daily/report-items.js';
@@ -35,7 +35,7 @@ export interface HealthReportAnswerInput {
    * (`ask --snapshot`): then the PDBs' pods and the lock come from the file, and no certificate
    * is probed (none is observable from a file).
    */
-  kubeConfig: KubeConfig | null;
+  kubeConfig: KubeAccess | null;
   now: Date;
   ctx: { locale: Locale; requestId: string; cluster: string };
   settings?: ReportSettings;
@@ -100,7 +100,7 @@ export function selectorText(sel: KLabelSelector | undefined): string | null {
   return parts.join(',');
 }
 
-async function getJson<T>(kc: KubeConfig, path: string): Promise<{ status: number; body: T | null }> {
+async function getJson<T>(kc: KubeAccess, path: string): Promise<{ status: number; body: T | null }> {
   const conn = await kubeConnection(kc, 4, {
     noCluster: () => new Error('no current cluster'),
     credentials: (e) => new Error('credentials', { cause: e }),

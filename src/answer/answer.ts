@@ -8,12 +8,14 @@
 import { median } from '../maintenance/forecast/forecast.js';
 import type { ExplainContext } from '../explain/explain-reboot-impact.js';
 import type { KubeConfig } from '@kubernetes/client-node';
+import type { KubeAccess } from '../cluster/static-kubeconfig.js';
 import { hasControlPlaneRoleLabel } from '../analysis/domain.js';
 import { analyzeRebootImpact } from '../analysis/reboot-impact.js';
 import type { Verdict } from '../analysis/types.js';
 import type { ClusterWatchCache } from '../cluster/watch-cache.js';
 import type { CacheFreshness } from '../cluster/watch-cache.js';
-import { type SnapshotFile, loadSnapshotFile } from '../cluster/snapshot-file.js';
+// snapshot-file.js (and lossless-json) load only for snapshot clusters: not for a live ask.
+import type { SnapshotFile } from '../cluster/snapshot-file.js';
 import { snapshotFromFile } from '../cluster/snapshot-from-file.js';
 import type { ClusterSnapshot, EtcdStatus, KPod } from '../cluster/types.js';
 import { controlPlaneReadings } from '../commands/clarify.js';
@@ -50,8 +52,18 @@ import { CLUSTER_HA_READING_INTERVAL_MS, recordClusterHaReading } from '../util/
  * configured `etcd` entry replaces it with a live probe, see {@link liveEtcd}).
  */
 interface ClusterAccess {
-  /** Null when the snapshot file is analysed directly ({@link AnswerServiceOptions.snapshotsFromFile}). */
+  /**
+   * client-node's KubeConfig, for the watch cache and for acting on the cluster; null when the
+   * snapshot file is analysed directly ({@link AnswerServiceOptions.snapshotsFromFile}) or when a
+   * read is all that is asked of a live context and {@link read} serves it without client-node.
+   */
   kubeConfig: KubeConfig | null;
+  /**
+   * What the snapshot read and the health report use: `kubeConfig`, or for a read alone of a
+   * live context without a watch cache (a live `ask`), the context as `kubeAccessForContext`
+   * gives it (static credentials without client-node, issue 32 item 3); null for a file analysed directly.
+   */
+  read: KubeAccess | null;
   /** The loaded snapshot file, when it is analysed directly rather than served by the simulator. */
   offline?: SnapshotFile;
   etcd: EtcdStatus | null;
@@ -331,9 +343,11 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     if (cluster.kind === 'snapshot' && options.snapshotsFromFile && !forApi) {
       let loaded = offlineFiles.get(name);
       if (!loaded) {
-        loaded = loadSnapshotFile(
-          cluster.snapshot,
-          cluster.capturedAt ? { capturedAt: new Date(cluster.capturedAt) } : {},
+        loaded = import('../cluster/snapshot-file.js').then(({ loadSnapshotFile }) =>
+          loadSnapshotFile(
+            cluster.snapshot,
+            cluster.capturedAt ? { capturedAt: new Date(cluster.capturedAt) } : {},
+          ),
         );
         offlineFiles.set(name, loaded);
         loaded.catch(() => offlineFiles.delete(name));
@@ -342,6 +356,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       const { capturedAt, capturedFrom, format, missingParts, readyz, readErrors } = file;
       return {
         kubeConfig: null,
+        read: null,
         offline: file,
         etcd: file.etcd,
         file: {
@@ -355,11 +370,21 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
         },
       };
     }
+    if (cluster.kind === 'context' && !forApi && !options.watchCache) {
+      const { kubeAccessForContext } = await import('../cluster/static-kubeconfig.js');
+      const read = await kubeAccessForContext(
+        cluster.kubeconfig,
+        cluster.context,
+        `clusters.${name}.context`,
+      );
+      return { kubeConfig: null, read, etcd: null };
+    }
     const { KubeConfig } = await import('@kubernetes/client-node');
     if (cluster.kind === 'snapshot') {
       let started = simulators.get(name);
       if (!started) {
         started = (async () => {
+          const { loadSnapshotFile } = await import('../cluster/snapshot-file.js');
           const file = await loadSnapshotFile(
             cluster.snapshot,
             cluster.capturedAt ? { capturedAt: new Date(cluster.capturedAt) } : {},
@@ -395,18 +420,16 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       const { sim, etcd, file } = await started;
       const kubeConfig = new KubeConfig();
       kubeConfig.loadFromString(sim.kubeconfig);
-      return { kubeConfig, etcd, file };
+      return { kubeConfig, read: kubeConfig, etcd, file };
     }
     if (cluster.kind === 'in-cluster') {
       const kubeConfig = new KubeConfig();
       kubeConfig.loadFromCluster();
-      return { kubeConfig, etcd: null };
+      return { kubeConfig, read: kubeConfig, etcd: null };
     }
     const { kubeConfigForContext } = await import('../cluster/kube-config-for-context.js');
-    return {
-      kubeConfig: kubeConfigForContext(cluster.kubeconfig, cluster.context, `clusters.${name}.context`),
-      etcd: null,
-    };
+    const kubeConfig = kubeConfigForContext(cluster.kubeconfig, cluster.context, `clusters.${name}.context`);
+    return { kubeConfig, read: kubeConfig, etcd: null };
   }
 
   function commandOf(job: AnswerJob): { command: Command; locale: AnswerJob['locale'] } | { reply: Reply } {
@@ -446,7 +469,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     fromCache?: (f: CacheFreshness) => void,
     moreFocusNodes: readonly string[] = [],
   ): Promise<ClusterSnapshot> {
-    const { kubeConfig, etcd, file, offline } = await access(name, cluster);
+    const { kubeConfig, read, etcd, file, offline } = await access(name, cluster);
     // With configured endpoints the probe runs beside the API reads; otherwise it needs the pods first.
     const probeConfig = cluster.etcd;
     const early = probeConfig?.endpoints !== undefined ? liveEtcd(probeConfig, []) : null;
@@ -459,12 +482,12 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     if (cached) fromCache?.(cached.freshness);
     let snapshot: ClusterSnapshot =
       cached?.snapshot ??
-      (offline || !kubeConfig
+      (offline || !read
         ? fromFile(offline, name, focusNode, moreFocusNodes, now)
         : await (
             await import('../cluster/read-snapshot.js')
           ).readSnapshot({
-            kubeConfig,
+            kubeConfig: read,
             cluster: name,
             focusNode,
             moreFocusNodes,
@@ -733,7 +756,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
         const settings = command.reportSettings ?? cluster.report; // the schedule's, else the cluster's
         return await answerHealthReport({
           snapshot,
-          kubeConfig: (await access(job.cluster, cluster)).kubeConfig,
+          kubeConfig: (await access(job.cluster, cluster)).read,
           now: at,
           ctx: { ...ctx, cluster: job.cluster },
           ...(settings ? { settings } : {}),

@@ -4,25 +4,7 @@
 import { existsSync } from 'node:fs';
 import { KubeConfig } from '@kubernetes/client-node';
 import { ConfigError } from '../errors.js';
-import { registerSecretValues } from '../util/redaction.js';
-
-/**
- * Register the credentials of every user of a KubeConfig for masking by value in the logs
- * (src/util/redaction.ts): tokens, passwords (and the base64 `user:password` of basic auth), client
- * keys (the `client-key-data` base64 and the PEM it holds). Credentials that plugins or files give
- * only at request time are registered by kubeConnection (./kube-connection.ts).
- * @param kc - a loaded KubeConfig
- */
-export function registerKubeConfigSecrets(kc: KubeConfig): void {
-  const values: Array<string | undefined> = [];
-  for (const user of kc.getUsers()) {
-    values.push(user.token, user.password, user.keyData);
-    if (user.keyData) values.push(Buffer.from(user.keyData, 'base64').toString('utf8'));
-    if (user.username && user.password)
-      values.push(Buffer.from(`${user.username}:${user.password}`).toString('base64'));
-  }
-  registerSecretValues(values);
-}
+import { registerKubeconfigSecrets } from './static-kubeconfig.js';
 
 /**
  * Whether a KubeConfig is client-node's last-resort default (`http://localhost:8080`, context
@@ -67,14 +49,14 @@ export function kubeConfigForContext(
     } catch (err) {
       throw new ConfigError(settingPath, `kubeconfig file ${path} cannot be read: ${(err as Error).message}`);
     }
-    registerKubeConfigSecrets(kc);
+    registerKubeconfigSecrets(kc.getUsers());
   } else {
     try {
       kc.loadFromDefault();
     } catch (err) {
       throw new ConfigError(settingPath, `the kubeconfig cannot be read: ${(err as Error).message}`);
     }
-    registerKubeConfigSecrets(kc);
+    registerKubeconfigSecrets(kc.getUsers());
     if (isClientFallback(kc)) {
       throw new ConfigError(
         settingPath,

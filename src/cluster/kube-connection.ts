@@ -8,6 +8,7 @@ import https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { ClusterReadError } from '../errors.js';
 import { registerSecretValues } from '../util/redaction.js';
+import { type KubeAccess, StaticKubeconfig } from './static-kubeconfig.js';
 
 /** Errors a caller throws when the connection cannot be prepared. */
 export interface KubeConnectionErrors {
@@ -78,7 +79,7 @@ export interface KubeConnection {
  * nothing there. Our own keep-alive agent is used unless a proxy agent is needed (client-node's
  * agents do not keep alive).
  *
- * @param kc - the KubeConfig, context selected
+ * @param kc - the KubeConfig (client-node's, or a StaticKubeconfig), context selected
  * @param maxSockets - sockets of the keep-alive agent
  * @param errors - the caller's errors for the failures
  * @param deadline - when given, credential preparation (an exec plugin can run for ever) is raced
@@ -89,7 +90,7 @@ export interface KubeConnection {
  *   (else `errors.credentials`) when the deadline passes first
  */
 export async function kubeConnection(
-  kc: KubeConfig,
+  kc: KubeAccess,
   maxSockets: number,
   errors: KubeConnectionErrors,
   deadline?: KubeConnectionDeadline,
@@ -100,14 +101,17 @@ export async function kubeConnection(
   const isHttps = base.protocol === 'https:';
   const opts: https.RequestOptions = {};
   let configKc = kc;
-  if (!isHttps && !cluster.skipTLSVerify) {
+  // A StaticKubeconfig applies credentials to a plain-http cluster as they are.
+  if (!isHttps && !cluster.skipTLSVerify && !(kc instanceof StaticKubeconfig)) {
+    const full = kc as KubeConfig;
     const { KubeConfig: KC } = await import('@kubernetes/client-node');
-    configKc = new KC();
-    configKc.loadFromOptions({
-      clusters: kc.getClusters().map((c) => (c.name === cluster.name ? { ...c, skipTLSVerify: true } : c)),
-      users: kc.getUsers(),
-      contexts: kc.getContexts(),
-      currentContext: kc.getCurrentContext(),
+    const copy = new KC();
+    configKc = copy;
+    copy.loadFromOptions({
+      clusters: full.getClusters().map((c) => (c.name === cluster.name ? { ...c, skipTLSVerify: true } : c)),
+      users: full.getUsers(),
+      contexts: full.getContexts(),
+      currentContext: full.getCurrentContext(),
     });
   }
   try {

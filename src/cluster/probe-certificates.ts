@@ -11,7 +11,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import tls from 'node:tls';
-import type { KubeConfig } from '@kubernetes/client-node';
+import type { KubeAccess } from './static-kubeconfig.js';
 import type { EtcdStatus, KEndpointSlice } from './types.js';
 
 /** Where a certificate was seen. */
@@ -89,7 +89,7 @@ export function handshakeNotAfter(o: HandshakeOptions): Promise<{ notAfter: stri
 
 /** Options of {@link probeCertificates}. */
 export interface ProbeCertificatesOptions {
-  kubeConfig: KubeConfig;
+  kubeConfig: KubeAccess;
   /** EndpointSlices of `default/kubernetes` (every API server address). */
   apiserverEndpointSlices: readonly KEndpointSlice[];
   /** The cluster's etcd entry (PEM file paths and endpoints), when there is one. */
@@ -207,7 +207,7 @@ export async function probeCertificates(o: ProbeCertificatesOptions): Promise<Ce
  * The kubeconfig user's client certificate (`client-certificate-data` or `client-certificate`).
  * @returns its observation, or null when the user authenticates otherwise (token, exec, OIDC)
  */
-export function kubeconfigClientCertificate(kc: KubeConfig): CertificateObservation | null {
+export function kubeconfigClientCertificate(kc: KubeAccess): CertificateObservation | null {
   const user = kc.getCurrentUser();
   let pem: string | null = null;
   try {

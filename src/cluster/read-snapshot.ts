@@ -17,12 +17,12 @@ import { recordKubeApiError } from '../util/metric-hooks.js';
 import { upstreamBodySummary } from '../util/redaction.js';
 import { isAscii } from 'node:buffer';
 import { setMaxListeners } from 'node:events';
-import type { KubeConfig } from '@kubernetes/client-node';
+import type { KubeAccess } from './static-kubeconfig.js';
 import { ClusterReadError } from '../errors.js';
 import type { ClusterReadFacts } from '../errors.js';
 import { CLUSTER_READ_CONNECTION_ERRORS, kubeConnection } from './kube-connection.js';
 import type { Logger } from '../util/logger.js';
-import { silentLogger } from '../util/logger.js';
+import { silentLogger } from '../util/silent-logger.js';
 import { safeText } from '../util/safe-text.js';
 import { KUBE_PROXY_CONFIGMAP, LEASE_NAMESPACES, SnapshotBuilder } from './snapshot-builder.js';
 import type { ClusterSnapshot, EtcdStatus, KPod, ReadError, ReadErrorReason, ReadyzResult } from './types.js';
@@ -30,7 +30,7 @@ import type { ClusterSnapshot, EtcdStatus, KPod, ReadError, ReadErrorReason, Rea
 /** Options of {@link readSnapshot}. */
 export interface ReadSnapshotOptions {
   /** Configuration with the context to use already selected ({@link kubeConfigForContext}). */
-  kubeConfig: KubeConfig;
+  kubeConfig: KubeAccess;
   /** The configured cluster name (goes into the snapshot). */
   cluster: string;
   /** The node the request is about (its pods are kept whole), or null. */
@@ -116,7 +116,7 @@ interface ApiClient {
 }
 
 async function createClient(
-  kc: KubeConfig,
+  kc: KubeAccess,
   signal: AbortSignal,
   deadlineMs: number,
   requestTimeoutMs: number,

@@ -1,0 +1,174 @@
+/**
+ * A kubeconfig context read without @kubernetes/client-node, for a live `ask` (issue 32 item 3):
+ * client-node's KubeConfig cannot be imported without its whole generated API (~830 modules,
+ * ~0.45 s of CPU and ~70 MB of RSS per process), while one question only needs the server URL and
+ * static credentials. The file is parsed by the client's own entry parsers (config_types.js, which
+ * loads nothing else of it) and static credentials (a token or token file, a client certificate
+ * and key, basic auth, the CA, `insecure-skip-tls-verify`, `tls-server-name`, `as`) are applied as
+ * client-node applies them (`KubeConfig.applyToHTTPSOptions`); anything else (an exec credential
+ * plugin, an auth-provider, a proxy, several KUBECONFIG files, no file at all: in-cluster) is left
+ * to client-node's KubeConfig by {@link kubeAccessForContext}.
+ * @see https://kubernetes.io/docs/concepts/configuration/organize-cluster-access-kubeconfig/
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join } from 'node:path';
+import type https from 'node:https';
+import type { Cluster, KubeConfig, User } from '@kubernetes/client-node';
+// The client's kubeconfig entry parsers: one module that imports nothing else of the client (no
+// `exports` map; version pinned ~1.4), as src/config/kube-context-names.ts uses them.
+import { newClusters, newContexts, newUsers } from '@kubernetes/client-node/dist/config_types.js';
+// js-yaml, as client-node parses kubeconfigs: the same reading of the file, and a quarter of the
+// `yaml` package's load cost (one module against ~70: ~10 ms of CPU against ~40).
+import { load } from 'js-yaml';
+import { registerSecretValues } from '../util/redaction.js';
+
+/**
+ * What a cluster read uses of a KubeConfig (src/cluster/kube-connection.ts, read-snapshot.ts, the
+ * health report): client-node's KubeConfig, or a {@link StaticKubeconfig}.
+ */
+export type KubeAccess = Pick<
+  KubeConfig,
+  'getCurrentCluster' | 'getCurrentUser' | 'getCurrentContext' | 'applyToHTTPSOptions'
+>;
+
+/**
+ * Register the credentials of users for masking by value in the logs (src/util/redaction.ts):
+ * tokens, passwords (and the base64 `user:password` of basic auth), client keys (the
+ * `client-key-data` base64 and the PEM it holds). Credentials that plugins or files give only at
+ * request time are registered by kubeConnection (./kube-connection.ts).
+ * @param users - the kubeconfig's users (client-node's `KubeConfig.getUsers()` shape)
+ */
+export function registerKubeconfigSecrets(users: readonly User[]): void {
+  const values: Array<string | undefined> = [];
+  for (const user of users) {
+    values.push(user.token, user.password, user.keyData);
+    if (user.keyData) values.push(Buffer.from(user.keyData, 'base64').toString('utf8'));
+    if (user.username && user.password)
+      values.push(Buffer.from(`${user.username}:${user.password}`).toString('base64'));
+  }
+  registerSecretValues(values);
+}
+
+/** One kubeconfig context with static credentials, applied as client-node applies them. */
+export class StaticKubeconfig implements KubeAccess {
+  private constructor(
+    private readonly context: string,
+    private readonly cluster: Cluster,
+    private readonly user: User,
+  ) {}
+
+  /**
+   * Read one context of one kubeconfig file, when it can be served without client-node.
+   * Relative certificate paths are taken from the file's folder, as client-node and kubectl do.
+   * @param path - the kubeconfig file
+   * @param context - the context, or null/undefined/'' for the file's current context
+   * @returns the context, or null when client-node must read it (and report what is wrong): the
+   *   file cannot be read or parsed, the context or its cluster or user is not there, or they use
+   *   an exec plugin, an auth-provider or a proxy-url
+   */
+  static read(path: string, context: string | null | undefined): StaticKubeconfig | null {
+    let cluster: Cluster | undefined;
+    let user: User | undefined;
+    let name: string | undefined;
+    try {
+      // As KubeConfig.loadFromFile: the file through the client's own entry parsers (newClusters,
+      // newUsers, newContexts: same fields, same validation; a token-file is read here as there).
+      const doc = (load(readFileSync(path, 'utf8')) ?? {}) as Record<string, unknown>;
+      name = context || (typeof doc['current-context'] === 'string' ? doc['current-context'] : undefined);
+      const ctx = newContexts(doc.contexts).find((c) => c.name === name);
+      cluster = newClusters(doc.clusters).find((c) => c.name === ctx?.cluster);
+      user = newUsers(doc.users).find((u) => u.name === ctx?.user);
+    } catch {
+      return null;
+    }
+    if (name === undefined || !cluster || !user || cluster.proxyUrl || user.exec || user.authProvider)
+      return null;
+    // As KubeConfig.makePathsAbsolute: certificate files relative to the kubeconfig's folder.
+    const root = dirname(path);
+    const absolute = (f: string | undefined): string | undefined =>
+      f === undefined || f === '' || isAbsolute(f) ? f : join(root, f);
+    cluster.caFile = absolute(cluster.caFile);
+    user.certFile = absolute(user.certFile);
+    user.keyFile = absolute(user.keyFile);
+    registerKubeconfigSecrets([user]);
+    return new StaticKubeconfig(name, cluster, user);
+  }
+
+  /** @returns the context's cluster */
+  getCurrentCluster(): Cluster {
+    return this.cluster;
+  }
+
+  /** @returns the context's user */
+  getCurrentUser(): User {
+    return this.user;
+  }
+
+  /** @returns the context's name */
+  getCurrentContext(): string {
+    return this.context;
+  }
+
+  /**
+   * Set TLS options and credentials on request options, as client-node's
+   * `KubeConfig.applyToHTTPSOptions` does: a file path wins over its `-data` twin, a token is a
+   * Bearer `Authorization` header, basic auth is `opts.auth`, `as` is `Impersonate-User`.
+   * @param opts - the request options to complete
+   * @throws Error when a certificate or key file cannot be read
+   */
+  async applyToHTTPSOptions(opts: https.RequestOptions): Promise<void> {
+    const { cluster, user } = this;
+    const pem = (f: string | undefined, data: string | undefined): Buffer | undefined =>
+      f !== undefined ? readFileSync(f) : data !== undefined ? Buffer.from(data, 'base64') : undefined;
+    if (cluster.skipTLSVerify) opts.rejectUnauthorized = false;
+    if (cluster.tlsServerName) opts.servername = cluster.tlsServerName;
+    const ca = pem(cluster.caFile, cluster.caData);
+    if (ca) opts.ca = ca;
+    const cert = pem(user.certFile, user.certData);
+    if (cert) opts.cert = cert;
+    const key = pem(user.keyFile, user.keyData);
+    if (key) opts.key = key;
+    const headers: Record<string, string> = {};
+    if (user.impersonateUser) headers['Impersonate-User'] = user.impersonateUser;
+    if (user.token) headers.Authorization = `Bearer ${user.token}`;
+    opts.headers = { ...(opts.headers as Record<string, string> | undefined), ...headers };
+    if (user.username) opts.auth = `${user.username}:${user.password}`;
+    await Promise.resolve();
+  }
+}
+
+/**
+ * The one kubeconfig file kubectl would read, when it is one file: `KUBECONFIG` naming a single
+ * file, else (`KUBECONFIG` unset) `$HOME/.kube/config` when it exists. Undefined for a
+ * `KUBECONFIG` list (merged: client-node's `loadFromDefault`) and for no file at all (in-cluster).
+ * @param system - `KUBECONFIG` and `HOME` as the settings read them (src/config/settings.ts `Settings`)
+ * @returns the file, or undefined for client-node's default lookup
+ */
+export function singleKubeconfigFile(system: { kubeconfig?: string; home?: string }): string | undefined {
+  if (system.kubeconfig !== undefined)
+    return system.kubeconfig.includes(delimiter) ? undefined : system.kubeconfig;
+  const home =
+    system.home !== undefined && system.home !== '' ? join(system.home, '.kube', 'config') : undefined;
+  return home !== undefined && existsSync(home) ? home : undefined;
+}
+
+/**
+ * A kubeconfig context for a cluster read. A file with static credentials for the context is read
+ * by {@link StaticKubeconfig} (client-node is not loaded); everything else, and no file (client-node's
+ * default lookup), by client-node's KubeConfig (`kubeConfigForContext`), with its errors.
+ * @param path - kubeconfig file, or undefined for client-node's default lookup
+ * @param context - context name, or null/undefined for the current context
+ * @param settingPath - the setting that named the context, for error messages
+ * @returns the context
+ * @throws ConfigError as `kubeConfigForContext` (./kube-config-for-context.ts) does
+ */
+export async function kubeAccessForContext(
+  path: string | undefined,
+  context: string | null | undefined,
+  settingPath = '',
+): Promise<KubeAccess> {
+  const light = path !== undefined && existsSync(path) ? StaticKubeconfig.read(path, context) : null;
+  if (light) return light;
+  const { kubeConfigForContext } = await import('./kube-config-for-context.js');
+  return kubeConfigForContext(path, context, settingPath);
+}

@@ -40,6 +40,7 @@ import { controllerOf, isFinished, isPodReady, isUnscheduled, type ClusterIndex 
 import { DEFAULT_TERMINATION_GRACE_S } from './domain.js';
 import { type EvictionBudget, budgetsOfPod, decideEviction } from './eviction-api.js';
 import { type Placement, placeReplacements } from './scheduling/placement.js';
+import type { FactValue } from './types.js';
 
 /** kubectl drain's wait before it retries an eviction answered 429, in s (drain.go `evictPods`). */
 export const KUBECTL_EVICTION_RETRY_S = 5;
@@ -343,4 +344,27 @@ function podBudgetIs(
     pod !== undefined &&
     budgetsOfPod(pod, budgets).some((b) => b.metadata.name === budget.budget.metadata.name)
   );
+}
+
+/**
+ * How a drain ends, as finding facts (the `grace-period` finding's): `drainOutcome` (`completes`,
+ * `waits-forever`, `stops`), `drainRounds` and `drainSeconds` (the estimate, in s) when it
+ * completes, and for a drain that waits for ever `waitsOn` (the pod), `waitsBudget` (its budget),
+ * `waitsWhy`, `pendingPod` and `pendingWhy` (the evicted pod whose replacement is Pending, and why
+ * in the scheduler's terms).
+ * @param sequence - the drain in sequence
+ * @returns the facts
+ */
+export function sequenceFacts(sequence: DrainSequence): Record<string, FactValue> {
+  const o = sequence.outcome;
+  if (o.kind === 'completes') return { drainOutcome: o.kind, drainRounds: o.rounds, drainSeconds: o.seconds };
+  if (o.kind === 'stops') return { drainOutcome: o.kind };
+  return {
+    drainOutcome: o.kind,
+    waitsOn: o.pod,
+    waitsBudget: o.budget,
+    waitsWhy: o.why,
+    pendingPod: o.pendingPod,
+    pendingWhy: o.pendingWhy,
+  };
 }

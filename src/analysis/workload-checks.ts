@@ -30,12 +30,12 @@ import {
 import { clusterCommandForms } from './command-versions.js';
 import { finding } from './finding.js';
 import { isMonCanary } from './rook-daemons.js';
-import type { FactValue, Finding } from './types.js';
+import type { Finding } from './types.js';
 import { unseenMasters } from './etcd-view.js';
 import { pinnedVolumeChecks } from './volume-checks.js';
 import { refineBudgetFindings } from './budget-checks.js';
 import { countFates, podFate } from './eviction-model.js';
-import { type DrainSequence, simulateDrain } from './drain-sequence.js';
+import { sequenceFacts, simulateDrain } from './drain-sequence.js';
 import { type DrainFilterVerdict, type DrainFlags, drainFilter } from './drain-filters.js';
 import { decideEviction } from './eviction-api.js';
 import { trafficChecks } from './traffic-checks.js';
@@ -459,29 +459,6 @@ export function workloadChecks(
     );
   }
   return out;
-}
-
-/**
- * How a drain ends, as finding facts (./drain-sequence.ts): `drainOutcome` (`completes`,
- * `waits-forever`, `stops`), `drainRounds` and `drainSeconds` (the estimate, in s) when it
- * completes, and for a drain that waits for ever `waitsOn` (the pod), `waitsBudget` (its budget),
- * `waitsWhy`, `pendingPod` and `pendingWhy` (the evicted pod whose replacement is Pending, and why
- * in the scheduler's terms).
- * @param sequence - the drain in sequence
- * @returns the facts
- */
-export function sequenceFacts(sequence: DrainSequence): Record<string, FactValue> {
-  const o = sequence.outcome;
-  if (o.kind === 'completes') return { drainOutcome: o.kind, drainRounds: o.rounds, drainSeconds: o.seconds };
-  if (o.kind === 'stops') return { drainOutcome: o.kind };
-  return {
-    drainOutcome: o.kind,
-    waitsOn: o.pod,
-    waitsBudget: o.budget,
-    waitsWhy: o.why,
-    pendingPod: o.pendingPod,
-    pendingWhy: o.pendingWhy,
-  };
 }
 
 /**

@@ -33,7 +33,7 @@ import { DRAIN_ONLY, asLoss } from '../what-if/node-down.js';
 import { cephLossFindings } from '../ceph-loss.js';
 import { quorumGuardBudgets, quorumGuardDrainFindings } from '../quorum-guard.js';
 import { type FactValue, type Finding, type Plane, PLANES, SEVERITY_RANK, verdictOf } from '../types.js';
-import { type DrainSequence, simulateDrain } from '../drain-sequence.js';
+import { type DrainSequence, sequenceFacts, simulateDrain } from '../drain-sequence.js';
 import {
   type JointEvictions,
   jointCapacity,
@@ -398,6 +398,8 @@ function jointDrainEstimate(carried: readonly Finding[], everyNode = false): Fin
     );
   if (estimates.length < 2) return [...carried];
   const sum = (k: string): number => estimates.reduce((n, f) => n + Number(f.facts[k] ?? 0), 0);
+  const list = (k: string): string[] =>
+    estimates.flatMap((f) => (Array.isArray(f.facts[k]) ? (f.facts[k] as string[]) : []));
   const merged: Finding = {
     ...(estimates[0] as Finding),
     variant:
@@ -418,9 +420,14 @@ function jointDrainEstimate(carried: readonly Finding[], everyNode = false): Fin
       refused: sum('refused'),
       bare: sum('bare'),
       unscheduled: sum('unscheduled'),
-      refusedPods: estimates.flatMap((f) =>
-        Array.isArray(f.facts.refusedPods) ? (f.facts.refusedPods as string[]) : [],
-      ),
+      // Finished pods, orphaned DaemonSet pods and evictions that stop a drain are in each node's
+      // count too (issue 28 item 4: the fates add up to the pods evicted, rule 55).
+      finished: sum('finished'),
+      orphaned: sum('orphaned'),
+      stopped: sum('stopped'),
+      refusedPods: list('refusedPods'),
+      refusedLaterPods: list('refusedLaterPods'),
+      stoppedPods: list('stoppedPods'),
       refusedBy: [
         ...new Set(
           estimates.flatMap((f) => (Array.isArray(f.facts.refusedBy) ? (f.facts.refusedBy as string[]) : [])),
@@ -462,9 +469,7 @@ function jointSequence(
   if (action === 'node-down') return { sequence: null, heldBack: new Set() };
   const name = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
   const live = nodes.filter((n) => !dead.has(n));
-  const pods = new Map(
-    live.map((n) => [n, asked.evicted.filter((p) => p.spec?.nodeName === n && !refusedNow.has(name(p)))]),
-  );
+  const pods = new Map(live.map((n) => [n, asked.evicted.filter((p) => p.spec?.nodeName === n)]));
   const sequence = simulateDrain(index, {
     nodes: live,
     mode: 'together',
@@ -476,7 +481,7 @@ function jointSequence(
   // rule of joint-workloads.ts `jointReplicas` and `quorumLostTogether`, scenario 41).
   const pinned = new Set(action === 'drain' ? [] : asked.pinned.map(name));
   const kept = [...sequence.refused.keys(), ...sequence.refusedLater.keys(), ...sequence.stopped.keys()];
-  return { sequence, heldBack: new Set(kept.filter((p) => !pinned.has(p))) };
+  return { sequence, heldBack: new Set(kept.filter((p) => !pinned.has(p) && !refusedNow.has(p))) };
 }
 
 /**
@@ -484,15 +489,19 @@ function jointSequence(
  * the joint fates (issue 28: "the drain evicts 2 pods (4 started again on other nodes)" beside
  * "none of the 4 evicted pods fits"): `recreated` the moving pods placed, `stranded` those that fit
  * nowhere, `pinned`, `refused` from the drains together ({@link NodeEvictions}); the pods
- * {@link jointHeldBack} keeps are not evicted (`count`, `evicted`, `evictable` less them).
+ * {@link jointSequence} keeps are not evicted (`count`, `evicted` less them).
  * @param carried - the findings carried from each node's own analysis
  * @param byNode - what the drains together do with each node's pods
- * @param heldBack - how many pods the drains together keep beyond each node's own model
+ * @param heldBack - how many pods the drains together keep beyond each node's own model (the
+ *   pods it counts as evicted); every pod is still asked (`evictable` unchanged)
+ * @param sequence - the drains together in sequence ({@link jointSequence}): how they end
+ *   (`drainOutcome`, …: ../drain-sequence.ts `sequenceFacts`); null for nodes lost
  */
 function withJointFates(
   carried: readonly Finding[],
   byNode: readonly NodeEvictions[],
   heldBack: number,
+  sequence: DrainSequence | null,
 ): Finding[] {
   const live = byNode.filter((e) => !e.dead);
   const sum = (pick: (e: NodeEvictions) => readonly string[]): number =>
@@ -504,12 +513,12 @@ function withJointFates(
           ...f,
           facts: {
             ...f.facts,
-            evictable: less(f.facts.evictable),
             // Every node of the cluster together leaves no node to place them: all unplaced.
             recreated: sum((e) => e.moving) - sum((e) => e.unplaced),
             stranded: sum((e) => e.unplaced),
             pinned: sum((e) => e.pinned),
             refused: sum((e) => e.refused),
+            ...(sequence ? sequenceFacts(sequence) : {}),
             ...(typeof f.facts.count === 'number'
               ? { count: less(f.facts.count), evicted: less(f.facts.evicted) }
               : {}),
@@ -759,6 +768,18 @@ export function analyzeJointImpact(
         .flatMap((f) => f.facts.refusedPods as string[]),
     ),
   );
+  // …and every pod it keeps (refused later, or stopping its drain): already out of its counts.
+  const ownHeld = new Set(
+    each.flatMap((a) =>
+      a.findings
+        .filter((f) => f.check === 'grace-period')
+        .flatMap((f) =>
+          ['refusedPods', 'refusedLaterPods', 'stoppedPods'].flatMap((k) =>
+            Array.isArray(f.facts[k]) ? (f.facts[k] as string[]) : [],
+          ),
+        ),
+    ),
+  );
   const asked = jointEvictions(index, nodes, dead, options.action, refusedNow);
   // The drains' evictions together, in sequence (issue 28 item 4): a pod its budget lets go only
   // once an earlier evicted pod runs again elsewhere is refused for ever when that pod is pinned or
@@ -916,7 +937,8 @@ export function analyzeJointImpact(
               index.snapshot.nodes.every((n) => nodes.includes(n.metadata.name)),
           ),
           evictionsByNode,
-          heldBack.size,
+          [...heldBack].filter((p) => !ownHeld.has(p)).length,
+          sequence,
         ),
         joint,
         options.action,

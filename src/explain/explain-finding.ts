@@ -331,9 +331,6 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
   // "(1대 중 하나)", one of 1, would be said; issue 16).
   if (f.check === 'node-role' && f.facts.controlPlaneNodes === 1 && tr.has(`${key}-single`))
     return tr.t(`${key}-single`, findingParams(tr, f));
-  // One pod of several Pending in a joint capacity sentence: "1 of the N evicted pods fits".
-  if (f.check === 'capacity' && f.facts.unplacedCount === 1 && tr.has(`${key}-single`))
-    return tr.t(`${key}-single`, findingParams(tr, f));
   // A budget the drain spends for ever: why the replacement is Pending (src/analysis/drain-sequence.ts).
   if (f.check === 'pdb-blocks' && typeof f.facts.pendingWhy === 'string' && f.facts.pendingWhy !== '')
     if (tr.has(`${key}-why`)) return tr.t(`${key}-why`, findingParams(tr, f));

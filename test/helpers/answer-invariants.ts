@@ -1735,7 +1735,8 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
 }
 
 /**
- * Rule 54: every replacement a capacity finding places (`movesTo`, "ns/pod → node") runs on a
+ * Rule 54: every replacement a capacity finding places (`movesTo`, and the drain sequence's
+ * `drainMovesTo`, "ns/pod → node") runs on a
  * Ready node that is neither a target nor down, and that the scheduling model's filters
  * (src/analysis/scheduling/filter.ts) admit with the pods bound to it in the file plus every
  * replacement the same finding placed there before it.
@@ -1753,35 +1754,39 @@ export function placementViolations(
   const key = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
   const podsByKey = new Map(cluster.pods.map((p) => [key(p), p]));
   for (const f of findings) {
-    if (f.check !== 'capacity' || !Array.isArray(f.facts.movesTo)) continue;
-    const added = new Map<string, KPod[]>();
-    for (const move of f.facts.movesTo as string[]) {
-      const [podKey = '', nodeName = ''] = move.split(' → ');
-      const node = cluster.nodes.find((n) => n.metadata.name === nodeName);
-      const pod = podsByKey.get(podKey);
-      if (!node || !pod) {
-        out.push(`moves ${podKey} to ${nodeName}, which the file does not hold`);
-        continue;
-      }
-      if (
-        gone.includes(nodeName) ||
-        node.status?.conditions?.find((c) => c.type === 'Ready')?.status !== 'True'
-      ) {
-        out.push(`moves ${podKey} to ${nodeName}, a target or a node that is not Ready`);
-        continue;
-      }
-      const bound = cluster.pods.filter(
-        (p) =>
-          p.spec?.nodeName === nodeName && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed',
-      );
-      const { nodeName: _was, ...spec } = pod.spec ?? {};
-      const replacement: KPod = { ...pod, spec };
-      const status = runFilters(replacement, nodeInfoOf(node, [...bound, ...(added.get(nodeName) ?? [])]));
-      if (status.code !== 'Success')
-        out.push(
-          `moves ${podKey} to ${nodeName}, which the scheduling model refuses: ${status.reasons.join(', ')}`,
+    if (f.check !== 'capacity') continue;
+    // The placement of every pod at once (`movesTo`) and the drain's in sequence (`drainMovesTo`).
+    for (const moves of [f.facts.movesTo, f.facts.drainMovesTo]) {
+      if (!Array.isArray(moves)) continue;
+      const added = new Map<string, KPod[]>();
+      for (const move of moves as string[]) {
+        const [podKey = '', nodeName = ''] = move.split(' → ');
+        const node = cluster.nodes.find((n) => n.metadata.name === nodeName);
+        const pod = podsByKey.get(podKey);
+        if (!node || !pod) {
+          out.push(`moves ${podKey} to ${nodeName}, which the file does not hold`);
+          continue;
+        }
+        if (
+          gone.includes(nodeName) ||
+          node.status?.conditions?.find((c) => c.type === 'Ready')?.status !== 'True'
+        ) {
+          out.push(`moves ${podKey} to ${nodeName}, a target or a node that is not Ready`);
+          continue;
+        }
+        const bound = cluster.pods.filter(
+          (p) =>
+            p.spec?.nodeName === nodeName && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed',
         );
-      added.set(nodeName, [...(added.get(nodeName) ?? []), replacement]);
+        const { nodeName: _was, ...spec } = pod.spec ?? {};
+        const replacement: KPod = { ...pod, spec };
+        const status = runFilters(replacement, nodeInfoOf(node, [...bound, ...(added.get(nodeName) ?? [])]));
+        if (status.code !== 'Success')
+          out.push(
+            `moves ${podKey} to ${nodeName}, which the scheduling model refuses: ${status.reasons.join(', ')}`,
+          );
+        added.set(nodeName, [...(added.get(nodeName) ?? []), replacement]);
+      }
     }
   }
   return out;

@@ -489,11 +489,11 @@ function jointSequence(
  * the joint fates (issue 28: "the drain evicts 2 pods (4 started again on other nodes)" beside
  * "none of the 4 evicted pods fits"): `recreated` the moving pods placed, `stranded` those that fit
  * nowhere, `pinned`, `refused` from the drains together ({@link NodeEvictions}); the pods
- * {@link jointSequence} keeps are not evicted (`count`, `evicted` less them).
+ * {@link jointSequence} keeps are not evicted (`count`, `evicted`, `evictable` less them).
  * @param carried - the findings carried from each node's own analysis
  * @param byNode - what the drains together do with each node's pods
- * @param heldBack - how many pods the drains together keep beyond each node's own model (the
- *   pods it counts as evicted); every pod is still asked (`evictable` unchanged)
+ * @param heldBack - how many pods the drains together keep beyond each node's own model (each
+ *   counted once: a node's own refused-later and stopping pods are out of its counts already)
  * @param sequence - the drains together in sequence ({@link jointSequence}): how they end
  *   (`drainOutcome`, …: ../drain-sequence.ts `sequenceFacts`); null for nodes lost
  */
@@ -513,6 +513,7 @@ function withJointFates(
           ...f,
           facts: {
             ...f.facts,
+            evictable: less(f.facts.evictable),
             // Every node of the cluster together leaves no node to place them: all unplaced.
             recreated: sum((e) => e.moving) - sum((e) => e.unplaced),
             stranded: sum((e) => e.unplaced),

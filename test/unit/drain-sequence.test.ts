@@ -31,6 +31,7 @@ import {
   simulateDrain,
 } from '../../src/analysis/drain-sequence.js';
 import type { KPod } from '../../src/cluster/types.js';
+import { replicaSetOwner } from '../helpers/pod-objects.js';
 
 const READY = [{ type: 'Ready', status: 'True' }];
 
@@ -52,15 +53,7 @@ function pod(name: string, nodeName: string, opts: { cpu?: string; ready?: boole
       name,
       namespace: 'shop',
       labels: { app: name.split('-')[0] ?? name },
-      ownerReferences: [
-        {
-          apiVersion: 'apps/v1',
-          kind: 'ReplicaSet',
-          name: `${name}-rs`,
-          uid: `${name}-uid`,
-          controller: true,
-        },
-      ],
+      ownerReferences: replicaSetOwner(name),
     },
     spec: {
       nodeName,

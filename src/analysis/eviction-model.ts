@@ -18,9 +18,6 @@
  *   a Rook mon/OSD) stays Pending until the node is back and uncordoned; a pod that was never
  *   scheduled (Pending, PodScheduled=False) runs nowhere before or after.
  */
-import type { KPod } from '../cluster/types.js';
-import { isPodReady } from './cluster-index.js';
-import { type EvictionBudget, budgetsOfPod, decideEviction } from './eviction-api.js';
 import type { FactValue, Finding, Severity } from './types.js';
 
 /**
@@ -124,90 +121,6 @@ export function podFate(p: {
   if (p.unscheduled) return 'unscheduled';
   if (p.pinned) return 'pinned';
   return p.noRoom ? 'no-room' : 'moves';
-}
-
-/** What the API server answers a drain's evictions of one node's pods ({@link drainEvictions}). */
-export interface DrainEvictions {
-  /** `namespace/name` → `namespace/budget`: answered 429 at the first request (the drain waits on it). */
-  refused: Map<string, string>;
-  /**
-   * `namespace/name` → `namespace/budget`: allowed by the budget as it is, but refused (429) once
-   * the drain's own earlier evictions have spent it, and never allowed again because the evicted
-   * pods' replacements do not become Ready elsewhere (the disruption controller gives a budget
-   * back only for healthy pods): the drain waits on it for ever.
-   */
-  refusedLater: Map<string, string>;
-  /** `namespace/name` → the budgets, comma-joined: an eviction error other than 429 (500, 403): kubectl drain stops. */
-  stopped: Map<string, string>;
-  /** `namespace/budget` of the budgets whose status the disruption controller has not computed. */
-  notComputed: string[];
-}
-
-const key = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
-
-/**
- * A drain's evictions in sequence, as the API server answers them ({@link decideEviction}): the
- * pods in kubectl's order (the API lists them by namespace and name), each budget's
- * `disruptionsAllowed` spent by the evictions it allows (and `currentHealthy` by each Ready pod
- * evicted, as the disruption controller recounts it); a pod refused only because this drain spent
- * the budget is evicted later when an earlier evicted pod of that budget `recovers` (its
- * replacement becomes Ready elsewhere), else it stays refused.
- * @param pods - the pods the drain evicts (finished ones included)
- * @param budgets - every budget of the cluster
- * @param recovers - whether the replacement of an evicted pod (`namespace/name`) becomes Ready elsewhere
- * @returns the refused, later refused and stopping pods
- */
-export function drainEvictions(
-  pods: readonly KPod[],
-  budgets: readonly EvictionBudget[],
-  recovers: (pod: string) => boolean,
-): DrainEvictions {
-  const out: DrainEvictions = {
-    refused: new Map(),
-    refusedLater: new Map(),
-    stopped: new Map(),
-    notComputed: [],
-  };
-  const live = new Map(budgets.map((b) => [b, { ...b, status: b.status && { ...b.status } }]));
-  const spent = new Map<EvictionBudget, string[]>();
-  const waiting = new Map<EvictionBudget, string[]>();
-  const ordered = [...pods].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  for (const pod of ordered) {
-    const mine = budgetsOfPod(pod, budgets);
-    const d = decideEviction(
-      pod,
-      mine.map((b) => live.get(b) ?? b),
-    );
-    const ns = pod.metadata.namespace ?? 'default';
-    const b = mine[0];
-    if (d.outcome === 'error') out.stopped.set(key(pod), d.budgets.map((n) => `${ns}/${n}`).join(', '));
-    else if (d.outcome === 'too-many-requests' && b) {
-      if (d.why === 'not-computed' && !out.notComputed.includes(`${ns}/${d.budget}`))
-        out.notComputed.push(`${ns}/${d.budget}`);
-      if ((b.status?.disruptionsAllowed ?? 0) > 0 && d.why === 'no-disruptions')
-        waiting.set(b, [...(waiting.get(b) ?? []), key(pod)]);
-      else out.refused.set(key(pod), `${ns}/${d.budget}`);
-    } else if (d.why === 'allowed' && b) {
-      const st = live.get(b)?.status;
-      if (st) {
-        st.disruptionsAllowed = (st.disruptionsAllowed ?? 0) - 1;
-        if (isPodReady(pod)) st.currentHealthy = (st.currentHealthy ?? 0) - 1;
-      }
-      spent.set(b, [...(spent.get(b) ?? []), key(pod)]);
-    }
-  }
-  // The budget comes back one by one as evicted pods' replacements become Ready elsewhere.
-  for (const [b, queue] of waiting) {
-    let credits = (spent.get(b) ?? []).filter(recovers).length;
-    const left = [...queue];
-    while (credits > 0 && left.length > 0) {
-      const next = left.shift() as string;
-      credits -= 1;
-      if (recovers(next)) credits += 1;
-    }
-    for (const p of left) out.refusedLater.set(p, `${b.metadata.namespace ?? 'default'}/${b.metadata.name}`);
-  }
-  return out;
 }
 
 /** The fact a re-labelled finding keeps its variant in, for {@link beforeRefusals}. */

@@ -34,7 +34,8 @@ import type { Finding } from './types.js';
 import { unseenMasters } from './etcd-view.js';
 import { pinnedVolumeChecks } from './volume-checks.js';
 import { refineBudgetFindings } from './budget-checks.js';
-import { countFates, drainEvictions, podFate } from './eviction-model.js';
+import { countFates, podFate } from './eviction-model.js';
+import { sequenceFacts, simulateDrain } from './drain-sequence.js';
 import { type DrainFilterVerdict, type DrainFlags, drainFilter } from './drain-filters.js';
 import { decideEviction } from './eviction-api.js';
 import { trafficChecks } from './traffic-checks.js';
@@ -280,43 +281,48 @@ export function workloadChecks(
   const recreated = pods.evictable.filter(
     (p) => controllerOf(p) !== null && !pinnedHere.has(podName(p)) && !isUnscheduled(p),
   );
-  // The eviction model (./eviction-model.ts): the API server's answer to each eviction in the
-  // drain's order (src/analysis/eviction-api.ts). Pods refused (429) or whose eviction stops the
-  // drain (500) stay; the pods a drain really moves leave them out; the capacity finding keeps the
-  // count of a loss (no budget holds a lost node's pods) and carries the drain's own as
-  // `drainEvictable` / `drainUnplaced`. The only node, rebooted, is not drained: no eviction is
+  // The drain in sequence (./drain-sequence.ts): the API server's answer to each eviction in the
+  // drain's order, each round's replacements placed on the cluster as it is then, budgets given
+  // back as they become Ready. Pods refused (429) or whose eviction stops the drain (500) stay; the
+  // pods a drain really moves leave them out; the capacity finding keeps the count of a loss (no
+  // budget holds a lost node's pods) and carries the drain's own as `drainEvictable` /
+  // `drainUnplaced` / `drainMovesTo`. The only node, rebooted, is not drained: no eviction is
   // asked, none refused.
   const alone = index.snapshot.nodes.length === 1;
   const asked = [...pods.evictable, ...pods.finished];
-  const pdbList = readable.pdbs && !noDrain ? index.snapshot.podDisruptionBudgets : [];
-  const place = (stay: ReadonlyMap<string, string>): { movers: KPod[]; unplaced: string[] } => {
-    const movers = recreated.filter((p) => !stay.has(podName(p)));
-    const unplaced =
-      movers.length === 0
-        ? []
-        : alone
-          ? movers.map(podName)
-          : placeReplacements(index, new Set([node]), movers).unplaced;
-    return { movers, unplaced };
-  };
-  const first = drainEvictions(asked, pdbList, () => true);
-  const firstRoom = place(new Map([...first.refused, ...first.stopped]));
-  const placedFirst = new Set(firstRoom.movers.map(podName).filter((p) => !firstRoom.unplaced.includes(p)));
-  const evictions = drainEvictions(asked, pdbList, (p) => placedFirst.has(p));
+  const sequence = simulateDrain(index, {
+    nodes: [node],
+    mode: 'together',
+    pods: new Map([[node, asked]]),
+    budgets: readable.pdbs && !noDrain ? index.snapshot.podDisruptionBudgets : [],
+    pinned: pinnedHere,
+  });
+  const evictions = sequence;
   // Every pod that stays on the node (refused now or later, or stopping the drain) → its budgets.
   const refused = new Map([...evictions.refused, ...evictions.refusedLater, ...evictions.stopped]);
   const refusedOnly = new Map([...evictions.refused, ...evictions.refusedLater]);
   // A budget this drain spends with no replacement Ready to give it back: the pods after the
   // first it allows are refused for ever (issue 28, oracle group 4), not "waited on until
-  // replacements are healthy".
+  // replacements are healthy"; `pendingWhy` says why the evicted pod's replacement is Pending.
   for (const [i, f] of out.entries()) {
     if (f.check !== 'pdb-blocks' || f.variant !== 'more-than-allowed') continue;
     const budget = `${String(f.facts.namespace)}/${String(f.facts.pdb)}`;
     const stuck = [...evictions.refusedLater].filter(([, b]) => b === budget).map(([p]) => p);
+    // The first of its evicted pods whose replacement is Pending, and why (the scheduler's terms).
+    const pendingPod = (Array.isArray(f.facts.pods) ? (f.facts.pods as string[]) : [])
+      .map((n) => `${String(f.facts.namespace)}/${n}`)
+      .find((p) => sequence.placement.why.has(p));
+    const pendingWhy =
+      pendingPod === undefined ? '' : `${pendingPod}: ${sequence.placement.why.get(pendingPod) ?? ''}`;
     if (stuck.length > 0)
-      out[i] = { ...f, severity: 'block', variant: 'more-than-allowed-stuck', facts: { ...f.facts, stuck } };
+      out[i] = {
+        ...f,
+        severity: 'block',
+        variant: 'more-than-allowed-stuck',
+        facts: { ...f.facts, stuck, pendingWhy },
+      };
   }
-  const moverRoom = evictions.refusedLater.size === 0 ? firstRoom : place(refused);
+  const moverRoom = { movers: sequence.movers, unplaced: sequence.placement.unplaced };
   const movers = moverRoom.movers;
   // Cluster DNS with no Ready pod is down already (an existing problem, not the reboot's): its
   // pods here are not "rescheduled" by the reboot, so no single-replica finding is made for them.
@@ -387,9 +393,10 @@ export function workloadChecks(
       // Which pods move (names): a webhook that refuses replacements takes some out
       // (./admission-webhooks.ts withRefusedReplacements).
       recreatedPods: recreated.map(podName),
-      drainMovers: movers.map(podName),
+      drainMovers: [...movers],
       drainEvictable: movers.length,
       drainUnplaced: moverRoom.unplaced,
+      drainMovesTo: placementFacts(sequence.placement).movesTo,
     },
   }));
   out.push(...capacity);
@@ -455,6 +462,7 @@ export function workloadChecks(
           notComputed: evictions.notComputed,
           // Each pod's fate (`namespace/name=fate`), kept as the maintenance forecast (issue 34).
           podFates: deleting.map((p, i) => `${podName(p)}=${fates[i] ?? 'moves'}`),
+          ...sequenceFacts(sequence),
         },
       ),
     );

@@ -346,6 +346,9 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
   // "(1대 중 하나)", one of 1, would be said; issue 16).
   if (f.check === 'node-role' && f.facts.controlPlaneNodes === 1 && tr.has(`${key}-single`))
     return tr.t(`${key}-single`, findingParams(tr, f));
+  // A budget the drain spends for ever: why the replacement is Pending (src/analysis/drain-sequence.ts).
+  if (f.check === 'pdb-blocks' && typeof f.facts.pendingWhy === 'string' && f.facts.pendingWhy !== '')
+    if (tr.has(`${key}-why`)) return tr.t(`${key}-why`, findingParams(tr, f));
   // The drain's pods do not all move: the sentence says what becomes of each (the eviction model).
   if (f.check === 'grace-period' && f.variant === 'estimate' && tr.has(`${key}-fates`)) {
     const params = findingParams(tr, f);

@@ -40,7 +40,10 @@ function jointKey(f: Finding): string {
   const check =
     f.check === 'leader-scheduler' || f.check === 'leader-controller-manager' ? 'leader' : f.check;
   // A single etcd member: "0 of 1 voting members stay healthy" is said as the only member going down.
-  const single = f.check === 'etcd-quorum-after' && f.variant === 'joint-lost' && f.facts.voters === 1;
+  // One pod of several Pending: "1 of the N evicted pods fits", not "fit".
+  const single =
+    (f.check === 'etcd-quorum-after' && f.variant === 'joint-lost' && f.facts.voters === 1) ||
+    (f.check === 'capacity' && f.variant.startsWith('joint-some-pending') && f.facts.unplacedCount === 1);
   // None left of several members: said as none, not "0 of 3 … stay" ("0개만 남아", issue 16).
   const none =
     f.check === 'etcd-quorum-after' && f.variant === 'joint-lost' && !single && f.facts.after === 0;

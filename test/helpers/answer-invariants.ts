@@ -1758,12 +1758,15 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   out.push(...adviceCountViolations(reply, (ctx.targets ?? []).length === 0));
   // 54. No answer moves a pod to a node the scheduling model refuses (issue 28 item 1).
   if (ctx.cluster) out.push(...placementViolations(reply.findings, ctx.cluster, gone));
+  // 55. Every count agrees with the drain sequence; no "completes" beside a refused pod (issue 28 item 4).
+  out.push(...drainSequenceViolations(reply.findings, reply.multiNode === undefined));
   void en;
   return out;
 }
 
 /**
- * Rule 54: every replacement a capacity finding places (`movesTo`, "ns/pod → node") runs on a
+ * Rule 54: every replacement a capacity finding places (`movesTo`, and the drain sequence's
+ * `drainMovesTo`, "ns/pod → node") runs on a
  * Ready node that is neither a target nor down, and that the scheduling model's filters
  * (src/analysis/scheduling/filter.ts) admit with the pods bound to it in the file plus every
  * replacement the same finding placed there before it.
@@ -1781,36 +1784,113 @@ export function placementViolations(
   const key = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
   const podsByKey = new Map(cluster.pods.map((p) => [key(p), p]));
   for (const f of findings) {
-    if (f.check !== 'capacity' || !Array.isArray(f.facts.movesTo)) continue;
-    const added = new Map<string, KPod[]>();
-    for (const move of f.facts.movesTo as string[]) {
-      const [podKey = '', nodeName = ''] = move.split(' → ');
-      const node = cluster.nodes.find((n) => n.metadata.name === nodeName);
-      const pod = podsByKey.get(podKey);
-      if (!node || !pod) {
-        out.push(`moves ${podKey} to ${nodeName}, which the file does not hold`);
-        continue;
-      }
-      if (
-        gone.includes(nodeName) ||
-        node.status?.conditions?.find((c) => c.type === 'Ready')?.status !== 'True'
-      ) {
-        out.push(`moves ${podKey} to ${nodeName}, a target or a node that is not Ready`);
-        continue;
-      }
-      const bound = cluster.pods.filter(
-        (p) =>
-          p.spec?.nodeName === nodeName && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed',
-      );
-      const { nodeName: _was, ...spec } = pod.spec ?? {};
-      const replacement: KPod = { ...pod, spec };
-      const status = runFilters(replacement, nodeInfoOf(node, [...bound, ...(added.get(nodeName) ?? [])]));
-      if (status.code !== 'Success')
-        out.push(
-          `moves ${podKey} to ${nodeName}, which the scheduling model refuses: ${status.reasons.join(', ')}`,
+    if (f.check !== 'capacity') continue;
+    // The placement of every pod at once (`movesTo`) and the drain's in sequence (`drainMovesTo`).
+    for (const moves of [f.facts.movesTo, f.facts.drainMovesTo]) {
+      if (!Array.isArray(moves)) continue;
+      const added = new Map<string, KPod[]>();
+      for (const move of moves as string[]) {
+        const [podKey = '', nodeName = ''] = move.split(' → ');
+        const node = cluster.nodes.find((n) => n.metadata.name === nodeName);
+        const pod = podsByKey.get(podKey);
+        if (!node || !pod) {
+          out.push(`moves ${podKey} to ${nodeName}, which the file does not hold`);
+          continue;
+        }
+        if (
+          gone.includes(nodeName) ||
+          node.status?.conditions?.find((c) => c.type === 'Ready')?.status !== 'True'
+        ) {
+          out.push(`moves ${podKey} to ${nodeName}, a target or a node that is not Ready`);
+          continue;
+        }
+        const bound = cluster.pods.filter(
+          (p) =>
+            p.spec?.nodeName === nodeName && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed',
         );
-      added.set(nodeName, [...(added.get(nodeName) ?? []), replacement]);
+        const { nodeName: _was, ...spec } = pod.spec ?? {};
+        const replacement: KPod = { ...pod, spec };
+        const status = runFilters(replacement, nodeInfoOf(node, [...bound, ...(added.get(nodeName) ?? [])]));
+        if (status.code !== 'Success')
+          out.push(
+            `moves ${podKey} to ${nodeName}, which the scheduling model refuses: ${status.reasons.join(', ')}`,
+          );
+        added.set(nodeName, [...(added.get(nodeName) ?? []), replacement]);
+      }
     }
+  }
+  return out;
+}
+
+/** The budget findings that refuse a pod's eviction for ever (the drain waits on it). */
+const REFUSING_BUDGET =
+  /^(?:no-disruptions|max-unavailable-zero|min-available-all|not-computed|more-than-allowed-stuck|joint-(?:no-disruptions|max-unavailable-zero|min-available-all|exceeds-stuck))$/;
+
+/**
+ * Rule 55 (issue 28 item 4): the counts of an answer agree with the drain in sequence
+ * (src/analysis/drain-sequence.ts), whose outcome the `grace-period` finding carries
+ * (`drainOutcome`):
+ * - a drain that completes refuses no pod: no pod listed refused or stopping the drain, no budget
+ *   finding that refuses evictions for ever, no workload said refused or stopped;
+ * - a budget named as refusing a pod is not said to let the drain proceed (`allows`);
+ * - the pods evicted are the pods asked less those refused or stopping the drain (one node's
+ *   answer; a joint answer's refusals are counted per node), and every evicted pod has one fate;
+ * - the capacity finding's drain counts are the estimate's: `drainEvictable` the pods started
+ *   again plus those Pending, `drainUnplaced` those Pending, `drainMovesTo` one per pod started again.
+ * @param findings - a reply's findings
+ * @param oneNode - whether the answer is about one node
+ * @returns the violations
+ */
+export function drainSequenceViolations(findings: readonly Finding[], oneNode = true): string[] {
+  const out: string[] = [];
+  const grace = findings.find((f) => f.check === 'grace-period' && typeof f.facts.drainOutcome === 'string');
+  if (grace === undefined) return out;
+  const n = (v: unknown): number => (typeof v === 'number' ? v : 0);
+  const list = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : []);
+  const g = grace.facts;
+  const refusedPods = [...list(g.refusedPods), ...list(g.refusedLaterPods), ...list(g.stoppedPods)];
+  if (g.drainOutcome === 'completes') {
+    const refusing = findings.filter(
+      (f) =>
+        (f.check === 'pdb-blocks' && REFUSING_BUDGET.test(f.variant)) ||
+        (f.check === 'single-replica' && /^(?:refused|stopped|operator-daemon-refused)$/.test(f.variant)),
+    );
+    if (refusedPods.length > 0 || n(g.refused) > 0 || refusing.length > 0)
+      out.push(
+        `the drain sequence completes, yet ${[...refusedPods, ...refusing.map((f) => `${f.check} ${f.variant}`)].join(', ') || `${n(g.refused)} pods`} ${refusedPods.length + refusing.length === 1 ? 'is' : 'are'} refused`,
+      );
+  }
+  const refusedBy = new Set(list(g.refusedBy));
+  for (const f of findings)
+    if (
+      f.check === 'pdb-blocks' &&
+      /allows$/.test(f.variant) &&
+      refusedBy.has(`${String(f.facts.namespace)}/${String(f.facts.pdb)}`)
+    )
+      out.push(
+        `${String(f.facts.namespace)}/${String(f.facts.pdb)} is said to let the drain proceed, yet the drain sequence waits on it`,
+      );
+  if (typeof g.count === 'number' && typeof g.evictable === 'number') {
+    if (oneNode && g.count !== g.evictable - n(g.refused) - n(g.stopped))
+      out.push(
+        `the drain evicts ${g.count} pods, yet the sequence refuses ${n(g.refused)} and stops at ${n(g.stopped)} of ${g.evictable}`,
+      );
+    const fates = ['recreated', 'pinned', 'stranded', 'bare', 'unscheduled', 'finished', 'orphaned'];
+    const sum = fates.reduce((a, k) => a + n(g[k]), 0);
+    if (typeof g.recreated === 'number' && sum !== g.count)
+      out.push(`the drain evicts ${g.count} pods, yet their fates add up to ${sum}`);
+  }
+  const capacity = findings.find((f) => f.check === 'capacity' && typeof f.facts.drainEvictable === 'number');
+  if (capacity !== undefined && typeof g.recreated === 'number') {
+    const c = capacity.facts;
+    if (
+      n(c.drainEvictable) !== n(g.recreated) + n(g.stranded) ||
+      list(c.drainUnplaced).length !== n(g.stranded) ||
+      (Array.isArray(c.drainMovesTo) && c.drainMovesTo.length !== n(g.recreated))
+    )
+      out.push(
+        `the capacity finding moves ${n(c.drainEvictable)} pods (${list(c.drainUnplaced).length} Pending, ${list(c.drainMovesTo).length} placed), yet the drain sequence starts ${n(g.recreated)} again and leaves ${n(g.stranded)} Pending`,
+      );
   }
   return out;
 }

@@ -24,6 +24,7 @@ import { indexCluster } from '../../src/analysis/cluster-index.js';
 import { placeReplacements } from '../../src/analysis/scheduling/placement.js';
 import { pendingSummary } from '../../src/analysis/scheduling/filter.js';
 import type { KPod } from '../../src/cluster/types.js';
+import { replicaSetOwner } from '../helpers/pod-objects.js';
 
 const READY = [{ type: 'Ready', status: 'True' }];
 
@@ -50,15 +51,7 @@ function pod(name: string, nodeName: string, spec: object = {}) {
     metadata: {
       name,
       namespace: 'shop',
-      ownerReferences: [
-        {
-          apiVersion: 'apps/v1',
-          kind: 'ReplicaSet',
-          name: `${name}-rs`,
-          uid: `${name}-uid`,
-          controller: true,
-        },
-      ],
+      ownerReferences: replicaSetOwner(name),
     },
     spec: { nodeName, containers: [{ name: 'c', resources: { requests: { cpu: '100m' } } }], ...spec },
     status: { phase: 'Running', conditions: READY },

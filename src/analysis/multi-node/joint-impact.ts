@@ -33,7 +33,7 @@ import { DRAIN_ONLY, asLoss } from '../what-if/node-down.js';
 import { cephLossFindings } from '../ceph-loss.js';
 import { quorumGuardBudgets, quorumGuardDrainFindings } from '../quorum-guard.js';
 import { type FactValue, type Finding, type Plane, PLANES, SEVERITY_RANK, verdictOf } from '../types.js';
-import { drainEvictions } from '../eviction-model.js';
+import { type DrainSequence, sequenceFacts, simulateDrain } from '../drain-sequence.js';
 import {
   type JointEvictions,
   jointCapacity,
@@ -398,6 +398,8 @@ function jointDrainEstimate(carried: readonly Finding[], everyNode = false): Fin
     );
   if (estimates.length < 2) return [...carried];
   const sum = (k: string): number => estimates.reduce((n, f) => n + Number(f.facts[k] ?? 0), 0);
+  const list = (k: string): string[] =>
+    estimates.flatMap((f) => (Array.isArray(f.facts[k]) ? (f.facts[k] as string[]) : []));
   const merged: Finding = {
     ...(estimates[0] as Finding),
     variant:
@@ -418,9 +420,14 @@ function jointDrainEstimate(carried: readonly Finding[], everyNode = false): Fin
       refused: sum('refused'),
       bare: sum('bare'),
       unscheduled: sum('unscheduled'),
-      refusedPods: estimates.flatMap((f) =>
-        Array.isArray(f.facts.refusedPods) ? (f.facts.refusedPods as string[]) : [],
-      ),
+      // Finished pods, orphaned DaemonSet pods and evictions that stop a drain are in each node's
+      // count too (issue 28 item 4: the fates add up to the pods evicted, rule 55).
+      finished: sum('finished'),
+      orphaned: sum('orphaned'),
+      stopped: sum('stopped'),
+      refusedPods: list('refusedPods'),
+      refusedLaterPods: list('refusedLaterPods'),
+      stoppedPods: list('stoppedPods'),
       refusedBy: [
         ...new Set(
           estimates.flatMap((f) => (Array.isArray(f.facts.refusedBy) ? (f.facts.refusedBy as string[]) : [])),
@@ -437,43 +444,44 @@ function jointDrainEstimate(carried: readonly Finding[], everyNode = false): Fin
 }
 
 /**
- * The pods the drains of the nodes together never evict (issue 28, the eviction model): in
- * kubectl's order ({@link drainEvictions}), a pod whose budget this request's earlier evictions
- * spent is refused (HTTP 429) for ever when those evicted pods do not run again elsewhere (pinned
- * to their node, or no room on the nodes left, {@link jointCapacity}); an eviction refused outright
- * or stopping the drain keeps its pod too. Only the pods the nodes' own models let go are asked;
- * none for nodes lost (no budget holds a loss back).
+ * The drains of the nodes together, in sequence (issue 28 item 4, ../drain-sequence.ts): the pods
+ * the nodes' own models let go, in kubectl's order, each round's replacements placed on the
+ * cluster as it is then, budgets given back as they become Ready. A pod whose budget this request
+ * spent is refused (HTTP 429) for ever when the evicted pods' replacements stay Pending (pinned to
+ * their node, or no node admits them); an eviction refused outright or stopping the drain keeps
+ * its pod too. None for nodes lost (no budget holds a loss back: null).
  * @param index - the cluster index
+ * @param nodes - the target nodes
  * @param asked - the pods the drains evict, as each node's own model sorts them ({@link jointEvictions})
  * @param dead - targets already NotReady (their pods are not asked)
  * @param refusedNow - pods (`ns/name`) each node's own model keeps already
- * @param unplaced - moving pods (`ns/name`) that fit on no remaining node
  * @param action - what is done to the nodes
- * @returns the pods (`ns/name`) kept on their node besides `refusedNow`
+ * @returns the sequence, and the pods (`ns/name`) it keeps on their node besides `refusedNow`
  */
-function jointHeldBack(
+function jointSequence(
   index: ClusterIndex,
+  nodes: readonly string[],
   asked: JointEvictions,
   dead: ReadonlySet<string>,
   refusedNow: ReadonlySet<string>,
-  unplaced: ReadonlySet<string>,
   action: MultiNodeAction,
-): Set<string> {
-  if (action === 'node-down') return new Set();
+): { sequence: DrainSequence | null; heldBack: Set<string> } {
+  if (action === 'node-down') return { sequence: null, heldBack: new Set() };
   const name = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
-  const moving = new Set(asked.moving.map(name));
-  const pods = asked.evicted.filter((p) => !dead.has(p.spec?.nodeName ?? '') && !refusedNow.has(name(p)));
-  const d = drainEvictions(
+  const live = nodes.filter((n) => !dead.has(n));
+  const pods = new Map(live.map((n) => [n, asked.evicted.filter((p) => p.spec?.nodeName === n)]));
+  const sequence = simulateDrain(index, {
+    nodes: live,
+    mode: 'together',
     pods,
-    index.snapshot.podDisruptionBudgets,
-    (p) => moving.has(p) && !unplaced.has(p),
-  );
+    budgets: index.snapshot.podDisruptionBudgets,
+    pinned: new Set(asked.pinned.map(name)),
+  });
   // Rebooted or upgraded, a pod pinned to its node goes down with it whatever the drains do (the
   // rule of joint-workloads.ts `jointReplicas` and `quorumLostTogether`, scenario 41).
   const pinned = new Set(action === 'drain' ? [] : asked.pinned.map(name));
-  return new Set(
-    [...d.refused.keys(), ...d.refusedLater.keys(), ...d.stopped.keys()].filter((p) => !pinned.has(p)),
-  );
+  const kept = [...sequence.refused.keys(), ...sequence.refusedLater.keys(), ...sequence.stopped.keys()];
+  return { sequence, heldBack: new Set(kept.filter((p) => !pinned.has(p) && !refusedNow.has(p))) };
 }
 
 /**
@@ -481,15 +489,19 @@ function jointHeldBack(
  * the joint fates (issue 28: "the drain evicts 2 pods (4 started again on other nodes)" beside
  * "none of the 4 evicted pods fits"): `recreated` the moving pods placed, `stranded` those that fit
  * nowhere, `pinned`, `refused` from the drains together ({@link NodeEvictions}); the pods
- * {@link jointHeldBack} keeps are not evicted (`count`, `evicted`, `evictable` less them).
+ * {@link jointSequence} keeps are not evicted (`count`, `evicted`, `evictable` less them).
  * @param carried - the findings carried from each node's own analysis
  * @param byNode - what the drains together do with each node's pods
- * @param heldBack - how many pods the drains together keep beyond each node's own model
+ * @param heldBack - how many pods the drains together keep beyond each node's own model (each
+ *   counted once: a node's own refused-later and stopping pods are out of its counts already)
+ * @param sequence - the drains together in sequence ({@link jointSequence}): how they end
+ *   (`drainOutcome`, …: ../drain-sequence.ts `sequenceFacts`); null for nodes lost
  */
 function withJointFates(
   carried: readonly Finding[],
   byNode: readonly NodeEvictions[],
   heldBack: number,
+  sequence: DrainSequence | null,
 ): Finding[] {
   const live = byNode.filter((e) => !e.dead);
   const sum = (pick: (e: NodeEvictions) => readonly string[]): number =>
@@ -507,6 +519,7 @@ function withJointFates(
             stranded: sum((e) => e.unplaced),
             pinned: sum((e) => e.pinned),
             refused: sum((e) => e.refused),
+            ...(sequence ? sequenceFacts(sequence) : {}),
             ...(typeof f.facts.count === 'number'
               ? { count: less(f.facts.count), evicted: less(f.facts.evicted) }
               : {}),
@@ -756,14 +769,24 @@ export function analyzeJointImpact(
         .flatMap((f) => f.facts.refusedPods as string[]),
     ),
   );
+  // …and every pod it keeps (refused later, or stopping its drain): already out of its counts.
+  const ownHeld = new Set(
+    each.flatMap((a) =>
+      a.findings
+        .filter((f) => f.check === 'grace-period')
+        .flatMap((f) =>
+          ['refusedPods', 'refusedLaterPods', 'stoppedPods'].flatMap((k) =>
+            Array.isArray(f.facts[k]) ? (f.facts[k] as string[]) : [],
+          ),
+        ),
+    ),
+  );
   const asked = jointEvictions(index, nodes, dead, options.action, refusedNow);
-  // Room for every pod the nodes' own models let go: the budgets' and the workloads' findings
-  // read it (a budget whose evicted pods fit nowhere never recovers).
-  const askedRoom = jointCapacity(index, nodes, asked);
-  // The drains' evictions together, in kubectl's order (the eviction model, issue 28): a pod its
-  // budget lets go only once an earlier evicted pod runs again elsewhere is refused for ever when
-  // that pod is pinned or fits nowhere. Every count and "moves to" of the answer reads these fates.
-  const heldBack = jointHeldBack(index, asked, dead, refusedNow, askedRoom.unplaced, options.action);
+  // The drains' evictions together, in sequence (issue 28 item 4): a pod its budget lets go only
+  // once an earlier evicted pod runs again elsewhere is refused for ever when that pod is pinned or
+  // fits nowhere. Every count and "moves to" of the answer reads these fates, and the room is the
+  // sequence's placement (a loss, `node-down`, places every pod at once).
+  const { sequence, heldBack } = jointSequence(index, nodes, asked, dead, refusedNow, options.action);
   const evictions =
     heldBack.size === 0
       ? asked
@@ -771,7 +794,7 @@ export function analyzeJointImpact(
   const refusedPods = new Set(evictions.refused.map(name));
   const lostStatefulSet = new Set(asked.statefulSet.map(name));
   const evictable = asked.evicted;
-  const capacity = heldBack.size === 0 ? askedRoom : jointCapacity(index, nodes, evictions);
+  const capacity = jointCapacity(index, nodes, evictions, sequence?.placement);
   const pinned = new Set(asked.pinned.map(name));
   // A drain evicts pods through the API server and leaves the node running: kubectl drain skips
   // mirror (static) pods and DaemonSet pods, so etcd, the API server, the leaders and kube-vip
@@ -804,7 +827,7 @@ export function analyzeJointImpact(
       index,
       nodes,
       evictable,
-      new Set([...askedRoom.unplaced, ...pinned, ...lostStatefulSet]),
+      new Set([...capacity.unplaced, ...pinned, ...lostStatefulSet]),
       options.action,
     ).filter(
       // The guard's budget is said once, on the control plane, by guardFindings.
@@ -821,7 +844,7 @@ export function analyzeJointImpact(
       pinned,
       options.action,
       lostStatefulSet,
-      askedRoom.unplaced,
+      capacity.unplaced,
     ),
     ...capacity.findings,
     // Nodes lost together: Ceph's placement groups and mon quorum (no budget holds a loss back).
@@ -915,7 +938,8 @@ export function analyzeJointImpact(
               index.snapshot.nodes.every((n) => nodes.includes(n.metadata.name)),
           ),
           evictionsByNode,
-          heldBack.size,
+          [...heldBack].filter((p) => !ownHeld.has(p)).length,
+          sequence,
         ),
         joint,
         options.action,

@@ -25,7 +25,7 @@ import { pinnedVolumeChecks } from '../volume-checks.js';
 import { quorumOf } from '../domain.js';
 import { quorumSystemOf } from '../quorum-workloads.js';
 import { budgetFacts, placementFacts, pinnedToNode, podsOnNode } from '../workload-checks.js';
-import { placeReplacements } from '../scheduling/placement.js';
+import { type Placement, placeReplacements } from '../scheduling/placement.js';
 import type { MultiNodeAction } from './types.js';
 
 const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
@@ -133,16 +133,18 @@ export function jointEvictions(
  * @param index - the cluster index
  * @param nodes - the target nodes
  * @param evictions - the pods evicted from them ({@link jointEvictions})
+ * @param placement - where the drains in sequence placed them (../drain-sequence.ts); absent for
+ *   nodes lost, whose pods are placed here all at once
  * @returns the finding (none without pods to move) and the pods left unplaced (`ns/name`)
  */
 export function jointCapacity(
   index: ClusterIndex,
   nodes: readonly string[],
   evictions: JointEvictions,
+  placement: Placement = placeReplacements(index, new Set(nodes), evictions.moving),
 ): { findings: Finding[]; unplaced: Set<string> } {
   const evictable = evictions.moving;
   if (evictable.length === 0) return { findings: [], unplaced: new Set() };
-  const placement = placeReplacements(index, new Set(nodes), evictable);
   const { unplaced, candidates } = placement;
   const facts = {
     ...placementFacts(placement),

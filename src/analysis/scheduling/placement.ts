@@ -269,16 +269,29 @@ function victimsOn(
  * @param index - the cluster index
  * @param down - the nodes that go down (drained or lost: no replacement runs there)
  * @param evicted - the evicted pods whose controllers recreate them
+ * @param earlier - replacements placed before these (a drain's earlier rounds,
+ *   src/analysis/drain-sequence.ts): each runs on its node, its pod gone from the node it was
+ *   bound to; empty by default
  * @returns where each runs, which stay Pending and why, and which could only run by preemption
  */
 export function placeReplacements(
   index: ClusterIndex,
   down: ReadonlySet<string>,
   evicted: readonly KPod[],
+  earlier: ReadonlyMap<KPod, string> = new Map(),
 ): Placement {
   // The index's nodes, shared; a node that takes a replacement is copied first (copy on write).
   const nodes = baseNodes(index).filter((w) => !down.has(w.node.metadata.name));
   const copied = new Set<WorkingNode>();
+  const writable = (at: number): WorkingNode => {
+    const found = nodes[at] as WorkingNode;
+    if (copied.has(found)) return found;
+    const target = { ...found, requested: new Map(found.requested), usedPorts: [...found.usedPorts] };
+    copied.add(target);
+    nodes[at] = target;
+    return target;
+  };
+  const at = (node: string | undefined): number => nodes.findIndex((w) => w.node.metadata.name === node);
   const candidates = nodes.filter((w) => isNodeReady(w.node) && !isCordoned(w.node)).length;
   const requests = new Map(evicted.map((p) => [p, podRequests(p)]));
   const cpuOf = (p: KPod): number => requests.get(p)?.get('cpu') ?? 0;
@@ -290,15 +303,35 @@ export function placeReplacements(
     preempting: new Map(),
   };
   // The spread and affinity filters see the pods bound now, earlier replacements included.
-  const topology = topologyNodes(index, evicted);
+  const topology = topologyNodes(index, [...earlier.keys(), ...evicted]);
   const topologyAt = new Map(topology?.map((t, i) => [t.node.metadata.name, i]));
+  const bind = (pod: KPod, node: string): void => {
+    const t = topology?.[topologyAt.get(node) ?? -1];
+    if (t) t.pods = [...t.pods, { ...pod, spec: { ...pod.spec, nodeName: node } }];
+  };
+  for (const [pod, node] of earlier) {
+    const request = podRequests(pod);
+    const from = at(pod.spec?.nodeName);
+    if (from >= 0) {
+      const w = writable(from);
+      addInto(w.requested, request, -1);
+      w.podCount -= 1;
+    }
+    const to = at(node);
+    if (to >= 0) {
+      const w = writable(to);
+      addInto(w.requested, request);
+      w.podCount += 1;
+    }
+    bind(replacementOf(pod), node);
+  }
   for (const original of [...evicted].sort((a, b) => cpuOf(b) - cpuOf(a))) {
     const pod = replacementOf(original);
     const request = requests.get(original) ?? podRequests(pod);
     const spread = topology ? spreadState(pod, topology) : null;
     const affinity = topology ? interPodAffinityState(pod, topology, namespaceLabels(index)) : null;
     const refusals: FilterStatus[] = [];
-    const at = nodes.findIndex((w) => {
+    const fit = nodes.findIndex((w) => {
       let status = runFilters(pod, w as NodeInfo, w.taints, request);
       if (status.code === 'Success' && spread) status = podTopologySpreadFilter(pod, w.node, spread);
       if (status.code === 'Success' && affinity) status = interPodAffinityFilter(w.node, affinity);
@@ -306,19 +339,12 @@ export function placeReplacements(
       return status.code === 'Success';
     });
     const name = nameOf(original);
-    const found = nodes[at];
-    if (found) {
-      let target = found as WorkingNode;
-      if (!copied.has(target)) {
-        target = { ...found, requested: new Map(found.requested), usedPorts: [...found.usedPorts] };
-        copied.add(target);
-        nodes[at] = target;
-      }
+    if (fit >= 0) {
+      const target = writable(fit);
       addInto(target.requested, request);
       target.podCount += 1;
       out.placedOn.set(name, target.node.metadata.name);
-      const t = topology?.[topologyAt.get(target.node.metadata.name) ?? -1];
-      if (t) t.pods = [...t.pods, { ...pod, spec: { ...pod.spec, nodeName: target.node.metadata.name } }];
+      bind(pod, target.node.metadata.name);
       continue;
     }
     out.unplaced.push(name);

@@ -275,6 +275,11 @@ export const enMultiNode = {
         'The pod on these nodes is not rescheduled while quorum is lost (evictions and new pods are writes): it stays down until quorum is back.',
       'joint-some-pending':
         '{{unplacedCount}} of the {{evictable}} evicted pods fit on no remaining node and stay Pending: {{unplaced}}.{{pendingText}}',
+      // One pod Pending (`-single`: "1 of … fits", not "fit").
+      'joint-some-pending-single':
+        '1 of the {{evictable}} evicted pods fits on no remaining node and stays Pending: {{unplaced}}.{{pendingText}}',
+      'joint-some-pending-drain-first-single':
+        'The drains evict {{evictable}} pods before the nodes go down, while quorum still holds; 1 of them fits on no remaining node and stays Pending: {{unplaced}}.{{pendingText}}',
       'joint-some-pending-drain-first':
         'The drains evict {{evictable}} pods before the nodes go down, while quorum still holds; {{unplacedCount}} of them fit on no remaining node and stay Pending: {{unplaced}}.{{pendingText}}',
       'joint-none-fit':

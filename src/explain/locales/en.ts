@@ -503,6 +503,9 @@ export const en = {
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s) but {{podsHere}} of its pods are on {{node}}: the drain waits until replacements are healthy.',
       'more-than-allowed-stuck':
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s) but {{podsHere}} of its pods are on {{node}}: the drain evicts the first, whose replacement no other node takes, so the budget never comes back and {{stuck}} is refused (HTTP 429) for ever.',
+      // Why that replacement is Pending, in the scheduler's terms (src/analysis/drain-sequence.ts).
+      'more-than-allowed-stuck-why':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s) but {{podsHere}} of its pods are on {{node}}: the drain evicts the first, whose replacement stays Pending ({{pendingWhy}}), so the budget never comes back and {{stuck}} is refused (HTTP 429) for ever.',
       'more-than-allowed_one':
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s) but 1 of its pods is on {{node}}: the drain waits until its replacement is healthy.',
       'not-computed':

@@ -248,6 +248,10 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
         '쿼럼이 없는 동안 이 노드들의 파드 {{evictable}}개는 다시 스케줄되지 않습니다(축출과 새 파드 생성은 쓰기): 쿼럼이 돌아올 때까지 멈춰 있습니다.',
       'joint-some-pending':
         '축출되는 파드 {{evictable}}개 중 {{unplacedCount}}개는 남는 노드 어디에도 들어가지 못해 Pending으로 남습니다: {{unplaced}}.{{pendingText}}',
+      'joint-some-pending-single':
+        '축출되는 파드 {{evictable}}개 중 1개는 남는 노드 어디에도 들어가지 못해 Pending으로 남습니다: {{unplaced}}.{{pendingText}}',
+      'joint-some-pending-drain-first-single':
+        '노드들이 내려가기 전, 정족수가 유지되는 동안 드레인이 파드 {{evictable}}개를 축출하지만, 그중 1개는 남는 노드 어디에도 들어가지 못해 Pending으로 남습니다: {{unplaced}}.{{pendingText}}',
       'joint-some-pending-drain-first':
         '노드들이 내려가기 전, 쿼럼이 유지되는 동안 드레인이 파드 {{evictable}}개를 축출하지만, 그중 {{unplacedCount}}개는 남는 노드 어디에도 들어가지 못해 Pending으로 남습니다: {{unplaced}}.{{pendingText}}',
       'joint-none-fit':

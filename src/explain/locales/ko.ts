@@ -441,6 +441,8 @@ export const ko: Messages = {
         'PodDisruptionBudget {{namespace}}/{{pdb}}(이)가 지금은 중단을 허용하지 않습니다 (disruptionsAllowed 0, 필요 {{desiredHealthy}}개 중 정상 {{currentHealthy}}개): {{pods}} 축출이 HTTP 429로 거부됩니다.',
       'more-than-allowed-stuck':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단만 허용하는데 파드 {{podsHere}}개가 {{node}}에 있습니다: 드레인이 먼저 축출한 파드의 대체 파드를 받아 줄 노드가 없어 PDB의 허용 중단이 다시 생기지 않으므로, {{stuck}}의 축출은 계속 거부됩니다(HTTP 429).',
+      'more-than-allowed-stuck-why':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단만 허용하는데 파드 {{podsHere}}개가 {{node}}에 있습니다: 드레인이 먼저 축출한 파드의 대체 파드가 Pending으로 남아({{pendingWhy}}) PDB의 허용 중단이 다시 생기지 않으므로, {{stuck}}의 축출은 계속 거부됩니다(HTTP 429).',
       'more-than-allowed':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단만 허용하는데 파드 {{podsHere}}개가 {{node}}에 있습니다: 대체 파드가 정상이 될 때까지 드레인이 기다립니다.',
       'not-computed':

@@ -185,7 +185,10 @@ export function forecastOf(
     snapshot.pods.map((p) => [`${p.metadata.namespace ?? 'default'}/${p.metadata.name}`, p]),
   );
   const capacity = impact.findings.find((f) => f.check === 'capacity' && f.facts.node === node);
-  const movesTo = Array.isArray(capacity?.facts.movesTo) ? (capacity.facts.movesTo as string[]) : [];
+  // Where the drain in sequence placed each replacement (src/analysis/drain-sequence.ts), else
+  // the capacity finding's placement of every pod at once.
+  const moves = capacity?.facts.drainMovesTo ?? capacity?.facts.movesTo;
+  const movesTo = Array.isArray(moves) ? (moves as string[]) : [];
   const nodesByName = new Map(snapshot.nodes.map((n) => [n.metadata.name, n]));
   const placedOn = new Map(
     movesTo.map((m) => {

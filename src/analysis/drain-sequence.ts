@@ -1,0 +1,370 @@
+/**
+ * The drain as a sequence in time (issue 28, item 4): what a real drain does to the pods of one
+ * or several nodes, round by round, and how it ends. Every count and "moves to" of a drain answer
+ * reads it (src/analysis/workload-checks.ts for one node, multi-node/joint-impact.ts for several).
+ * Pure.
+ *
+ * How a drain runs, from kubectl (k8s.io/kubectl/pkg/drain/drain.go `evictPods`; "Safely Drain a
+ * Node", https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/; kubectl drain
+ * reference, https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/):
+ * - the node is cordoned, then every pod kubectl's filters let through (src/analysis/drain-filters.ts,
+ *   applied by the caller) is evicted at once, one request per pod; an eviction answered 429 is
+ *   retried every 5 s until `--timeout` (none by default), any other error ends that pod's try and
+ *   the drain returns it once every other pod is done;
+ * - the API server answers each eviction by the pod's PodDisruptionBudget
+ *   (src/analysis/eviction-api.ts `decideEviction`), the pods taken in the order the API lists them
+ *   (namespace, then name);
+ * - the controller of an evicted pod creates a replacement, which the scheduler places on the
+ *   cluster as it is then: the drained (and cordoned, and deleting) nodes refused, the replacements
+ *   of earlier rounds included (src/analysis/scheduling/placement.ts `placeReplacements`);
+ * - the disruption controller recomputes a budget when pods change: a pod being deleted is not
+ *   healthy, and each replacement that becomes Ready gives the budget one disruption back
+ *   (`disruptionsAllowed = currentHealthy - desiredHealthy`, pkg/controller/disruption). A
+ *   replacement that stays Pending (no node admits it, or it is tied to its drained node) gives
+ *   nothing back: a pod refused for want of that disruption waits for ever.
+ *
+ * Modes: `together` drains every target at once (all cordoned, one round sequence over all their
+ * pods); `one-by-one` drains each target after the one before completed and came back (uncordoned:
+ * it takes replacements again; the replacements placed before stay where they run). A one-by-one
+ * drain that does not complete on a node never reaches the next ones.
+ *
+ * Time estimate, assumptions (named, not measured): a replacement is Ready
+ * {@link ASSUMED_REPLACEMENT_READY_S} after its pod's eviction (scheduling, image pull, start,
+ * readiness: the snapshot cannot say); the disruption controller recomputes at once; kubectl's next
+ * retry comes {@link KUBECTL_EVICTION_RETRY_S} later; an evicted pod takes its whole
+ * `terminationGracePeriodSeconds` (from its spec, `--grace-period` when given, else
+ * {@link DEFAULT_TERMINATION_GRACE_S}) to go, and kubectl waits for it to be gone (`waitForDelete`).
+ */
+import type { KPod } from '../cluster/types.js';
+import { controllerOf, isFinished, isPodReady, isUnscheduled, type ClusterIndex } from './cluster-index.js';
+import { DEFAULT_TERMINATION_GRACE_S } from './domain.js';
+import { type EvictionBudget, budgetsOfPod, decideEviction } from './eviction-api.js';
+import { type Placement, placeReplacements } from './scheduling/placement.js';
+import type { FactValue } from './types.js';
+
+/** kubectl drain's wait before it retries an eviction answered 429, in s (drain.go `evictPods`). */
+export const KUBECTL_EVICTION_RETRY_S = 5;
+
+/**
+ * Assumed time from a pod's eviction until its replacement is Ready elsewhere, in s (an
+ * assumption of the estimate: scheduling, image pull, start and readiness are not in a snapshot).
+ */
+export const ASSUMED_REPLACEMENT_READY_S = 30;
+
+/** What is drained, and how ({@link simulateDrain}). */
+export interface DrainRequest {
+  /** The target nodes, in the order asked. */
+  nodes: readonly string[];
+  /** `together` (every target at once) or `one-by-one` (each after the one before is back). */
+  mode: 'together' | 'one-by-one';
+  /** Node name → the pods kubectl's filters let through there (evicted or deleted), finished ones included. */
+  pods: ReadonlyMap<string, readonly KPod[]>;
+  /** The budgets of the cluster (none: a reboot of the only node, or budgets not read). */
+  budgets: readonly EvictionBudget[];
+  /** Pods (`ns/name`) tied to their node: their replacement stays Pending until the node is back. */
+  pinned?: ReadonlySet<string>;
+  /** `--grace-period` when given (s); else each pod's own terminationGracePeriodSeconds. */
+  gracePeriodS?: number;
+}
+
+/** How a drain ends ({@link DrainSequence}). */
+export type DrainOutcome =
+  | {
+      kind: 'completes';
+      /** Rounds of evictions (1: every pod at the first request). */
+      rounds: number;
+      /** Estimated time until the last pod is gone, in s (see the module's assumptions). */
+      seconds: number;
+    }
+  | {
+      kind: 'waits-forever';
+      /** The first pod (in the drain's order) refused for ever, `ns/name`. */
+      pod: string;
+      /** Its budget, `ns/name`. */
+      budget: string;
+      /**
+       * Why the budget never allows it: `no-disruptions` (none allowed now, and none comes back),
+       * `not-computed` (the disruption controller has not computed the budget's status),
+       * `replacement-pending` (this drain spent it and the evicted pods' replacements stay Pending).
+       */
+      why: 'no-disruptions' | 'not-computed' | 'replacement-pending';
+      /** For `replacement-pending`: the evicted pod of that budget whose replacement is Pending, `ns/name`. */
+      pendingPod: string | null;
+      /** Why that replacement is Pending, in the scheduler's terms ("0/6 nodes can take it: …"), or `pinned`. */
+      pendingWhy: string | null;
+    }
+  | {
+      kind: 'stops';
+      /** The pod whose eviction failed, `ns/name`. */
+      pod: string;
+      /** The HTTP status (500: several budgets; 403). */
+      code: number;
+      /** The budgets the error names, `ns/name`. */
+      budgets: string[];
+    };
+
+/** One drain, in sequence ({@link simulateDrain}). Pods are named `ns/name`. */
+export interface DrainSequence {
+  outcome: DrainOutcome;
+  /** Pods evicted or deleted → the round (1-based) it happened in, in that order. */
+  evicted: Map<string, number>;
+  /** Pods refused (429) for ever whose budget allowed no disruption at the start → the budget. */
+  refused: Map<string, string>;
+  /** Pods refused for ever once this drain spent their budget (it allowed some at the start) → the budget. */
+  refusedLater: Map<string, string>;
+  /** Pods whose eviction failed with an error other than 429 → the budgets named, comma-joined. */
+  stopped: Map<string, string>;
+  /** Budgets (`ns/name`) whose status the disruption controller has not computed. */
+  notComputed: string[];
+  /** Evicted pods whose controller recreates them elsewhere (not bare, pinned, never scheduled or finished). */
+  movers: string[];
+  /**
+   * Where the movers' replacements run, every round's together: `placedOn` in the order placed,
+   * `unplaced` and `why` (Pending, in the scheduler's terms), `preempting`, and `candidates` (Ready,
+   * schedulable nodes outside the drained ones, at the last round that placed any; 0 when none did).
+   */
+  placement: Placement;
+  /** Targets a one-by-one drain never reaches (an earlier one did not complete). */
+  notReached: string[];
+}
+
+const key = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
+const byKey = (a: KPod, b: KPod): number => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+
+/** A budget as the drain changes it: the allowed disruptions and the pods it covers now. */
+interface LiveBudget {
+  budget: EvictionBudget;
+  name: string;
+  allowedAtStart: number;
+}
+
+/**
+ * Run a drain in sequence (see the module comment for the rules and the estimate's assumptions).
+ * @param index - the cluster index
+ * @param request - what is drained and how
+ * @returns the rounds' evictions, the replacements' places, and how the drain ends; never throws
+ */
+export function simulateDrain(index: ClusterIndex, request: DrainRequest): DrainSequence {
+  const out: DrainSequence = {
+    outcome: { kind: 'completes', rounds: 0, seconds: 0 },
+    evicted: new Map(),
+    refused: new Map(),
+    refusedLater: new Map(),
+    stopped: new Map(),
+    notComputed: [],
+    movers: [],
+    placement: { unplaced: [], candidates: 0, placedOn: new Map(), why: new Map(), preempting: new Map() },
+    notReached: [],
+  };
+  // One copy of each budget's status, spent and given back across the whole request.
+  const live = new Map<EvictionBudget, LiveBudget>(
+    request.budgets.map((b) => [
+      b,
+      {
+        budget: { ...b, status: b.status && { ...b.status } },
+        name: `${b.metadata.namespace ?? 'default'}/${b.metadata.name}`,
+        allowedAtStart: b.status?.disruptionsAllowed ?? 0,
+      },
+    ]),
+  );
+  // Each pod evicted → the node its replacement runs on; a replacement evicted again → its pod.
+  const earlier = new Map<KPod, string>();
+  const origin = new Map<KPod, KPod>();
+  const pendingOf = new Map<string, string>();
+  const batches =
+    request.mode === 'together' ? [request.nodes] : request.nodes.map((n): readonly string[] => [n]);
+  let elapsed = 0;
+  let rounds = 0;
+  for (const [i, batch] of batches.entries()) {
+    const down = new Set(batch);
+    // One by one, the replacements an earlier drain placed on this node are evicted again.
+    const again = [...earlier]
+      .filter(([, n]) => down.has(n))
+      .map(([p, n]) => {
+        const moved = { ...p, spec: { ...p.spec, nodeName: n } };
+        origin.set(moved, p);
+        return moved;
+      });
+    const pods = [...batch.flatMap((n) => request.pods.get(n) ?? []), ...again].sort(byKey);
+    const r = drainBatch(index, request, { down, pods, live, earlier, origin }, out, pendingOf);
+    rounds += r.rounds;
+    elapsed += r.seconds;
+    if (out.outcome.kind !== 'completes') {
+      out.notReached = batches.slice(i + 1).flat();
+      return out;
+    }
+  }
+  out.outcome = { kind: 'completes', rounds, seconds: elapsed };
+  return out;
+}
+
+/** Drain one batch of nodes (cordoned together): rounds until every pod is gone or nothing moves. */
+function drainBatch(
+  index: ClusterIndex,
+  request: DrainRequest,
+  state: {
+    down: ReadonlySet<string>;
+    pods: readonly KPod[];
+    live: ReadonlyMap<EvictionBudget, LiveBudget>;
+    earlier: Map<KPod, string>;
+    origin: ReadonlyMap<KPod, KPod>;
+  },
+  out: DrainSequence,
+  pendingOf: Map<string, string>,
+): { rounds: number; seconds: number } {
+  const { down, pods, live, earlier, origin } = state;
+  const grace = (p: KPod): number =>
+    request.gracePeriodS ?? p.spec?.terminationGracePeriodSeconds ?? DEFAULT_TERMINATION_GRACE_S;
+  const budgetsOf = (p: KPod): LiveBudget[] =>
+    budgetsOfPod(p, request.budgets).map((b) => live.get(b) as LiveBudget);
+  let waiting = [...pods];
+  let round = 0;
+  let seconds = 0;
+  const lastRefusal = new Map<string, { budget: LiveBudget; why: 'not-computed' | 'no-disruptions' }>();
+  let stops: DrainOutcome | null = null;
+  while (waiting.length > 0) {
+    round += 1;
+    const start = (round - 1) * (ASSUMED_REPLACEMENT_READY_S + KUBECTL_EVICTION_RETRY_S);
+    const evictedNow: KPod[] = [];
+    const still: KPod[] = [];
+    for (const pod of waiting) {
+      const mine = budgetsOf(pod);
+      const d = decideEviction(
+        pod,
+        mine.map((b) => b.budget),
+      );
+      const ns = pod.metadata.namespace ?? 'default';
+      if (d.outcome === 'error') {
+        const named = d.budgets.map((n) => `${ns}/${n}`);
+        out.stopped.set(key(pod), named.join(', '));
+        stops ??= { kind: 'stops', pod: key(pod), code: d.code, budgets: named };
+        continue;
+      }
+      const b = mine[0];
+      if (d.outcome === 'too-many-requests' && b) {
+        if (d.why === 'not-computed' && !out.notComputed.includes(b.name)) out.notComputed.push(b.name);
+        lastRefusal.set(key(pod), { budget: b, why: d.why });
+        still.push(pod);
+        continue;
+      }
+      if (d.why === 'allowed' && b?.budget.status) {
+        const st = b.budget.status;
+        st.disruptionsAllowed = (st.disruptionsAllowed ?? 0) - 1;
+        if (isPodReady(pod)) st.currentHealthy = (st.currentHealthy ?? 0) - 1;
+      }
+      out.evicted.set(key(pod), round);
+      evictedNow.push(pod);
+      seconds = Math.max(seconds, start + grace(pod));
+    }
+    // The replacements of this round, placed on the cluster as it is now.
+    const movers = evictedNow.filter(
+      (p) =>
+        controllerOf(p) !== null &&
+        !isUnscheduled(p) &&
+        !isFinished(p) &&
+        !(request.pinned?.has(key(p)) ?? false),
+    );
+    for (const p of evictedNow)
+      if (request.pinned?.has(key(p)) === true) pendingOf.set(key(p), `pinned to ${p.spec?.nodeName ?? ''}`);
+    let givenBack = 0;
+    if (movers.length > 0) {
+      const placement = placeReplacements(index, down, movers, earlier);
+      const all = out.placement;
+      all.candidates = placement.candidates;
+      for (const [p, pre] of placement.preempting) all.preempting.set(p, pre);
+      for (const p of placement.unplaced) {
+        const why = placement.why.get(p) ?? '';
+        all.unplaced.push(p);
+        all.why.set(p, why);
+        pendingOf.set(p, why);
+      }
+      for (const [p, node] of placement.placedOn) all.placedOn.set(p, node);
+      for (const p of movers) {
+        if (!out.movers.includes(key(p))) out.movers.push(key(p));
+        const node = placement.placedOn.get(key(p));
+        if (node === undefined) earlier.delete(origin.get(p) ?? p);
+        else earlier.set(origin.get(p) ?? p, node);
+        if (node === undefined) continue;
+        // Ready: the disruption controller gives its budget one disruption back.
+        for (const b of budgetsOf(p)) {
+          const st = b.budget.status;
+          if (!st) continue;
+          st.disruptionsAllowed = (st.disruptionsAllowed ?? 0) + 1;
+          st.currentHealthy = (st.currentHealthy ?? 0) + 1;
+          givenBack += 1;
+        }
+      }
+    }
+    waiting = still;
+    if (waiting.length > 0 && givenBack === 0) break;
+  }
+  if (waiting.length > 0) {
+    for (const pod of waiting) {
+      const r = lastRefusal.get(key(pod));
+      if (!r) continue;
+      (r.budget.allowedAtStart > 0 && r.why === 'no-disruptions' ? out.refusedLater : out.refused).set(
+        key(pod),
+        r.budget.name,
+      );
+    }
+    const first = waiting[0] as KPod;
+    const r = lastRefusal.get(key(first));
+    const spentBy = [...out.evicted.keys()].find(
+      (p) => pendingOf.has(p) && r !== undefined && podBudgetIs(p, r.budget, pods, request.budgets),
+    );
+    out.outcome = {
+      kind: 'waits-forever',
+      pod: key(first),
+      budget: r?.budget.name ?? '',
+      why:
+        r?.why === 'not-computed'
+          ? 'not-computed'
+          : r !== undefined && r.budget.allowedAtStart > 0
+            ? 'replacement-pending'
+            : 'no-disruptions',
+      pendingPod: spentBy ?? null,
+      pendingWhy: spentBy === undefined ? null : (pendingOf.get(spentBy) ?? null),
+    };
+    return { rounds: round, seconds };
+  }
+  // kubectl returns the error once every other pod is gone (drain.go `evictPods`).
+  if (stops) out.outcome = stops;
+  return { rounds: round, seconds };
+}
+
+/** Whether the pod `name` (one of `pods`) is selected by the budget. */
+function podBudgetIs(
+  name: string,
+  budget: LiveBudget,
+  pods: readonly KPod[],
+  budgets: readonly EvictionBudget[],
+): boolean {
+  const pod = pods.find((p) => key(p) === name);
+  return (
+    pod !== undefined &&
+    budgetsOfPod(pod, budgets).some((b) => b.metadata.name === budget.budget.metadata.name)
+  );
+}
+
+/**
+ * How a drain ends, as finding facts (the `grace-period` finding's): `drainOutcome` (`completes`,
+ * `waits-forever`, `stops`), `drainRounds` and `drainSeconds` (the estimate, in s) when it
+ * completes, and for a drain that waits for ever `waitsOn` (the pod), `waitsBudget` (its budget),
+ * `waitsWhy`, `pendingPod` and `pendingWhy` (the evicted pod whose replacement is Pending, and why
+ * in the scheduler's terms).
+ * @param sequence - the drain in sequence
+ * @returns the facts
+ */
+export function sequenceFacts(sequence: DrainSequence): Record<string, FactValue> {
+  const o = sequence.outcome;
+  if (o.kind === 'completes') return { drainOutcome: o.kind, drainRounds: o.rounds, drainSeconds: o.seconds };
+  if (o.kind === 'stops') return { drainOutcome: o.kind };
+  return {
+    drainOutcome: o.kind,
+    waitsOn: o.pod,
+    waitsBudget: o.budget,
+    waitsWhy: o.why,
+    pendingPod: o.pendingPod,
+    pendingWhy: o.pendingWhy,
+  };
+}

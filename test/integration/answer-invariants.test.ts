@@ -2005,6 +2005,28 @@ describe('the invariant checker catches planted contradictions', () => {
       /a webhook refuses the drain's replacements, yet without the refusal: "2 pods on borealis-cp-2 are evicted/,
     ],
     [
+      // issue 29: the same in a drain answer's words ("can I drain", scenario 54 before the fix)
+      'a drain answer saying its evicted pods are recreated on another node beside a webhook that refuses them',
+      {
+        stops: ['the 2 pods drain evicts from borealis-cp-2: each is recreated on another node'],
+        findings: [
+          {
+            check: 'admission-webhook',
+            plane: 'data',
+            severity: 'block',
+            variant: 'refuses-drain-own',
+            facts: {
+              webhook: 'validate.kyverno.svc-fail',
+              namespaces: ['kyverno'],
+              pods: ['kyverno/kyverno-1'],
+              request: 'drain',
+            },
+          },
+        ],
+      },
+      /a webhook refuses the drain's replacements, yet without the refusal: "the 2 pods drain evicts from borealis-cp-2/,
+    ],
+    [
       'a single replica said to be rescheduled in a namespace whose replacements a webhook refuses',
       {
         findings: [

@@ -400,3 +400,24 @@ export function withRefusedReplacements(findings: Finding[]): Finding[] {
       : f;
   });
 }
+
+/**
+ * The admission webhook that refuses the drain's replacement pods (an `admission-webhook`
+ * `refuses-drain*` finding of {@link admissionWebhookChecks}), the one refusing most; null when none.
+ * @param f - a reboot's or a drain's findings
+ * @returns its name, how many replacements it refuses, and in which namespaces (every refusing webhook's)
+ */
+export function webhookRefusal(
+  f: readonly Finding[],
+): { webhook: string; count: number; namespaces: string[] } | null {
+  const refusing = f.filter((x) => x.check === 'admission-webhook' && x.variant.startsWith('refuses-drain'));
+  if (refusing.length === 0) return null;
+  const top = refusing.reduce((a, b) => (Number(b.facts.count) > Number(a.facts.count) ? b : a));
+  return {
+    webhook: String(top.facts.webhook),
+    count: Number(top.facts.count ?? 0),
+    namespaces: refusing.flatMap((x) =>
+      Array.isArray(x.facts.namespaces) ? [...(x.facts.namespaces as string[])] : [],
+    ),
+  };
+}

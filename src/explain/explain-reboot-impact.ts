@@ -2,6 +2,7 @@
  * A reboot-impact analysis → the platform-neutral {@link Reply}: verdict first, then each plane
  * (affected or not, why, what stops, what keeps working), then what to do first.
  */
+import { webhookRefusal } from '../analysis/admission-webhooks.js';
 import { drainBlockOf } from '../analysis/node-state-checks.js';
 import { type RebootImpact, quorumLostBy } from '../analysis/reboot-impact.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK } from '../analysis/types.js';
@@ -282,27 +283,6 @@ function dataSection(
     keeps.push(tr.t('keeps.spread-workloads'));
   keeps.push(tr.t('keeps.pod-traffic'));
   return { stops, keepsWorking: keeps };
-}
-
-/**
- * The admission webhook that refuses the drain's replacement pods (an `admission-webhook`
- * `refuses-drain*` finding, src/analysis/admission-webhooks.ts), the one refusing most; null when none.
- * @param f - a reboot's findings
- * @returns its name, how many replacements it refuses, and in which namespaces (every refusing webhook's)
- */
-export function webhookRefusal(
-  f: readonly Finding[],
-): { webhook: string; count: number; namespaces: string[] } | null {
-  const refusing = f.filter((x) => x.check === 'admission-webhook' && x.variant.startsWith('refuses-drain'));
-  if (refusing.length === 0) return null;
-  const top = refusing.reduce((a, b) => (Number(b.facts.count) > Number(a.facts.count) ? b : a));
-  return {
-    webhook: String(top.facts.webhook),
-    count: Number(top.facts.count ?? 0),
-    namespaces: refusing.flatMap((x) =>
-      Array.isArray(x.facts.namespaces) ? [...(x.facts.namespaces as string[])] : [],
-    ),
-  };
 }
 
 /**

@@ -822,9 +822,20 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     (f) => f.check === 'admission-webhook' && f.severity === 'block' && f.variant.startsWith('refuses-drain'),
   );
   if (reply.multiNode === undefined && refusing.length > 0) {
-    const refusal = matching(['stops.pods-evicted-refused', 'stops.pods-evicted-refused_one']);
+    // A reboot's sentences, and a drain answer's (issue 29: "can I drain" runs the same checks).
+    const refusal = matching([
+      'stops.pods-evicted-refused',
+      'stops.pods-evicted-refused_one',
+      'whatIf.stops.drain-evicts-refused',
+      'whatIf.stops.drain-evicts-refused_one',
+    ]);
     if (refusal.length === 0)
-      for (const m of matching(['stops.pods-evicted', 'stops.pods-evicted_one']))
+      for (const m of matching([
+        'stops.pods-evicted',
+        'stops.pods-evicted_one',
+        'whatIf.stops.drain-evicts',
+        'whatIf.stops.drain-evicts_one',
+      ]))
         out.push(`a webhook refuses the drain's replacements, yet without the refusal: "${m.sentence}"`);
     const refusedNs = new Set(
       refusing.flatMap((f) => (Array.isArray(f.facts.namespaces) ? (f.facts.namespaces as string[]) : [])),

@@ -547,6 +547,15 @@ describe('every answer has the same footer (one function builds every context)',
   );
 });
 
+/** A planted `refuses-drain-own` finding: Kyverno's Fail webhook refuses its own replacement (issue 29). */
+const KYVERNO_REFUSES_OWN = {
+  check: 'admission-webhook',
+  plane: 'data',
+  severity: 'block',
+  variant: 'refuses-drain-own',
+  facts: { webhook: 'validate.kyverno.svc-fail', namespaces: ['kyverno'], pods: ['kyverno/kyverno-1'] },
+} as const;
+
 describe('the invariant checker catches planted contradictions', () => {
   const base: Reply = {
     kind: 'reboot-impact',
@@ -1988,21 +1997,18 @@ describe('the invariant checker catches planted contradictions', () => {
       'pods said to be recreated elsewhere beside a webhook that refuses them',
       {
         stops: ['2 pods on borealis-cp-2 are evicted by the drain and recreated on other nodes'],
-        findings: [
-          {
-            check: 'admission-webhook',
-            plane: 'data',
-            severity: 'block',
-            variant: 'refuses-drain-own',
-            facts: {
-              webhook: 'validate.kyverno.svc-fail',
-              namespaces: ['kyverno'],
-              pods: ['kyverno/kyverno-1'],
-            },
-          },
-        ],
+        findings: [KYVERNO_REFUSES_OWN],
       },
       /a webhook refuses the drain's replacements, yet without the refusal: "2 pods on borealis-cp-2 are evicted/,
+    ],
+    [
+      // issue 29: the same in a drain answer's words ("can I drain", scenario 54 before the fix)
+      'a drain answer saying its evicted pods are recreated on another node beside a webhook that refuses them',
+      {
+        stops: ['the 2 pods drain evicts from borealis-cp-2: each is recreated on another node'],
+        findings: [{ ...KYVERNO_REFUSES_OWN, facts: { ...KYVERNO_REFUSES_OWN.facts, request: 'drain' } }],
+      },
+      /a webhook refuses the drain's replacements, yet without the refusal: "the 2 pods drain evicts from borealis-cp-2/,
     ],
     [
       'a single replica said to be rescheduled in a namespace whose replacements a webhook refuses',

@@ -117,3 +117,30 @@ describe('scenario 13: node agents are named only where the snapshot shows them'
       );
   });
 });
+
+// Scenario 54 asked as a drain (issue 29, item 1). Expected answer written from the sources before
+// the bot ran on it: draining hydra-wk-2 evicts Kyverno's only pod, the one backend of the
+// failurePolicy Fail webhook validate.kyverno.svc-fail (every resource, every namespace). With no
+// endpoint behind kyverno-svc the API server refuses the pod creations it intercepts
+// (kyverno/kyverno#11122: "Error creating: ... failed calling webhook "validate.kyverno.svc-fail"
+// ... no endpoints available for service "kyverno-svc""; kyverno/kyverno#2869), Kyverno's own
+// replacement included: the deadlock the Kubernetes docs warn of ("Dynamic Admission Control",
+// best practices: avoiding deadlocks in self-hosted webhooks; exempt the webhook's own namespace
+// with a namespaceSelector). So: UNSAFE, the webhook and failurePolicy Fail named, its own
+// replacement refused, the fix naming namespaceSelector, and no sentence saying the evicted pods
+// are recreated on another node (their replacements are refused).
+describe('scenario 54: a drain evicts the only backend of a Fail webhook', () => {
+  const cluster = `s${files.indexOf('54-worker-kyverno-fail-webhook-only-backend.json')}`;
+  it.each([
+    ['en', 'can I drain hydra-wk-2', /recreated on another node/],
+    ['ko', 'hydra-wk-2 드레인해도 돼?', /다른 노드에 다시 만들어짐/],
+  ] as const)('%s: %s', async (lang, q, recreated) => {
+    const reply = await service.answer(job(cluster, q, lang));
+    expect(reply.verdict).toBe('unsafe');
+    const text = renderText(reply);
+    for (const term of ['validate.kyverno.svc-fail', 'failurePolicy Fail', 'namespaceSelector'])
+      expect(text).toContain(term);
+    expect(text).toContain(lang === 'en' ? 'its own replacement included' : '웹훅 자신의 대체 파드도 거부');
+    expect(text).not.toMatch(recreated);
+  });
+});

@@ -4,6 +4,7 @@
 import type { ClusterSnapshot } from '../../cluster/types.js';
 import type { DrainImpactCommand } from '../../commands/types.js';
 import { kubectlDrainFindings } from './kubectl-drain.js';
+import { admissionWebhookChecks, webhookRefusal, withRefusedReplacements } from '../admission-webhooks.js';
 import { hasControlPlaneTaint, isNodeReady, readyStatus } from '../cluster-index.js';
 import { etcdAlarmFindings, partialControlPlaneFindings } from '../control-plane-checks.js';
 import { withRefusedEvictions } from '../eviction-model.js';
@@ -80,6 +81,9 @@ export function analyzeDrainImpact(
       'drain',
     ),
   );
+  // The drain evicts the pods that back admission webhooks: a Fail webhook left with no backend
+  // refuses the replacements it intercepts, its own included (issue 29; the reboot's checks).
+  found.push(...admissionWebhookChecks(index, node));
   if (kubectl !== undefined) found.push(...kubectlDrainFindings(index, node, kubectl));
   // The node's own pods not seen (a List without them): what the drain evicts is unknown, so the
   // verdict is at most CAUTION (issue 16: missing data is unknown, never passing).
@@ -126,12 +130,13 @@ export function analyzeDrainImpact(
   // whether they still run (issue 16, reader6 B15/F10): `<variant>-not-ready`.
   const notReady = target !== undefined && !isNodeReady(target);
   b.findings.push(
-    ...keepingPriorCordon(whenDrainCannotMove(withRefusedEvictions(found))).map((f) =>
-      f.check === 'workloads-on-control-plane' && f.variant === 'system-writes-blocked'
-        ? { ...f, variant: 'system-writes-blocked-drain' }
-        : f.check === 'daemonset-pods' && notReady
-          ? { ...f, variant: `${f.variant}-not-ready`, facts: { ...f.facts, request: 'drain' } }
-          : { ...f, facts: { ...f.facts, request: 'drain' } },
+    ...keepingPriorCordon(whenDrainCannotMove(withRefusedEvictions(withRefusedReplacements(found)))).map(
+      (f) =>
+        f.check === 'workloads-on-control-plane' && f.variant === 'system-writes-blocked'
+          ? { ...f, variant: 'system-writes-blocked-drain' }
+          : f.check === 'daemonset-pods' && notReady
+            ? { ...f, variant: `${f.variant}-not-ready`, facts: { ...f.facts, request: 'drain' } }
+            : { ...f, facts: { ...f.facts, request: 'drain' } },
     ),
   );
   const pods = podsOnNode(index, node);
@@ -142,10 +147,16 @@ export function analyzeDrainImpact(
   const recreated =
     blocked === null ? Number(grace?.recreated ?? pods.evictable.length) : pods.evictable.length;
   const pinned = blocked === null ? Number(grace?.pinned ?? 0) : 0;
-  if (recreated > 0)
+  // A Fail webhook whose backends the drain evicts refuses the replacements in its scope (issue 29,
+  // the reboot answer's model): those are not said to be recreated on another node.
+  const refusing = blocked === null ? webhookRefusal(found) : null;
+  const refusedHere = Math.min(recreated, refusing?.count ?? 0);
+  if (refusing !== null && refusedHere > 0)
+    b.stop('data', 'stops.drain-evicts-refused', { node, count: refusedHere, webhook: refusing.webhook });
+  if (recreated - refusedHere > 0)
     b.stop('data', blocked === null ? 'stops.drain-evicts' : `stops.drain-evicts-${blocked}`, {
       node,
-      count: recreated,
+      count: recreated - refusedHere,
     });
   if (pinned > 0) b.stop('data', 'stops.drain-pinned', { node, count: pinned });
   // The eviction model: the pods a budget refuses stay, and the drain waits on them (HTTP 429).

@@ -572,6 +572,10 @@ export const enWhatIf = {
       '{{component}} work for about {{seconds}} s while leader election moves its Lease to a standby',
     'drain-evicts': 'the {{count}} pods drain evicts from {{node}}: each is recreated on another node',
     'drain-evicts_one': 'the pod drain evicts from {{node}}: it is recreated on another node',
+    'drain-evicts-refused':
+      'the {{count}} pods drain evicts from {{node}}: admission webhook {{webhook}} refuses their replacements while it has no backend, so they are not recreated until it has one again',
+    'drain-evicts-refused_one':
+      'the pod drain evicts from {{node}}: admission webhook {{webhook}} refuses its replacement while it has no backend, so it is not recreated until it has one again',
     'drain-stranded':
       'the {{count}} pods drain evicts from {{node}}: it is the only node, so they stay Pending until it is uncordoned',
     'drain-no-room':

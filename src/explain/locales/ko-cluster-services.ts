@@ -17,6 +17,13 @@ export const koClusterServices = {
         '어드미션 웹훅 {{webhook}}({{kind}} {{configuration}}, failurePolicy Fail)의 백엔드({{service}}, Ready {{backends}}개)가 모두 {{node}}에 있고, 이 웹훅은 자기 네임스페이스도 가로챕니다. 백엔드가 멈춘 동안 API 서버는 이 웹훅이 가로채는 요청({{intercepts}})을 모두 거부하므로, 드레인이 만드는 {{namespaces}}의 대체 파드가 거부되고({{pods}}) 웹훅 자신의 대체 파드도 거부됩니다. 스스로 돌아올 수 없어 {{node}}(이)가 돌아올 때까지 클러스터 전체에서 이 웹훅이 가로채는 파드 생성이 실패합니다.',
       'refuses-drain-down':
         '어드미션 웹훅 {{webhook}}({{kind}} {{configuration}}, failurePolicy Fail)에는 지금 Ready 백엔드가 없습니다({{service}}). API 서버는 이미 이 웹훅이 가로채는 요청({{intercepts}})을 모두 거부하므로, 드레인이 만드는 {{namespaces}}의 대체 파드도 거부됩니다: {{pods}}.',
+      // 드레인 답의 형태(`<variant>-drain`): 드레인이 백엔드를 축출하고, 노드는 계속 실행됨.
+      'refuses-drain-drain':
+        '어드미션 웹훅 {{webhook}}({{kind}} {{configuration}}, failurePolicy Fail)의 백엔드({{service}}, Ready {{backends}}개)가 모두 {{node}}에 있고, 드레인이 이를 축출합니다. 그때부터 API 서버는 이 웹훅이 가로채는 요청({{intercepts}})을 모두 거부하므로, 축출된 {{namespaces}}의 파드의 대체 파드가 거부됩니다: {{pods}}. {{service}}의 백엔드가 다시 Ready가 될 때까지 다른 노드에 만들어지지 않습니다.',
+      'refuses-drain-own-drain':
+        '어드미션 웹훅 {{webhook}}({{kind}} {{configuration}}, failurePolicy Fail)의 백엔드({{service}}, Ready {{backends}}개)가 모두 {{node}}에 있고, 이 웹훅은 자기 네임스페이스도 가로챕니다. 드레인이 그 백엔드를 축출하면 API 서버는 이 웹훅이 가로채는 요청({{intercepts}})을 모두 거부하므로, 축출된 {{namespaces}}의 파드의 대체 파드가 거부되고({{pods}}) 웹훅 자신의 대체 파드도 거부됩니다. 스스로 돌아올 수 없어 클러스터 전체에서 이 웹훅이 가로채는 파드 생성이 실패합니다. {{node}}(을)를 uncordon해도 소용없습니다: 웹훅의 namespaceSelector가 그 네임스페이스를 제외하거나 설정이 삭제될 때까지 대체 파드는 어느 노드에서든 거부됩니다.',
+      'cluster-wide-drain':
+        '어드미션 웹훅 {{webhook}}({{kind}} {{configuration}}, failurePolicy Fail)의 백엔드({{service}}, Ready {{backends}}개)가 모두 {{node}}에 있고, 드레인이 이를 축출합니다. 다른 노드에서 대체 파드가 Ready가 될 때까지 이 웹훅이 가로채는 요청({{intercepts}})(은)는 클러스터 전체에서 거부됩니다. 이번 드레인이 다시 만드는 파드는 그 범위에 없습니다.',
       'may-refuse':
         '어드미션 웹훅 {{webhook}}({{kind}} {{configuration}}, failurePolicy Fail)의 백엔드({{service}})가 모두 {{node}}에 있습니다. 드레인의 대체 파드({{pods}})를 가로채는지는 알 수 없습니다(matchConditions, 또는 네임스페이스를 읽지 못함). 가로챈다면 백엔드가 다시 Ready가 될 때까지 거부됩니다.',
       'cluster-wide':

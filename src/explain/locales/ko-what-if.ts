@@ -506,6 +506,8 @@ export const koWhatIf: WhatIfMessages = {
       '{{node}}의 파드({{count}}개): Deployment의 파드는 다른 곳에 다시 만들어질 때까지, StatefulSet 파드({{statefulSetPods}})는 {{node}}(이)가 돌아오거나 강제 삭제될 때까지',
     'leader-failover': '리더 선출이 Lease를 대기 인스턴스로 옮기는 약 {{seconds}}초 동안 {{component}} 작업',
     // No 각각 ("each"): Korean has no plural form here (no `_one`), so the text reads right for one pod too.
+    'drain-evicts-refused':
+      '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 어드미션 웹훅 {{webhook}}에 백엔드가 없는 동안 대체 파드가 거부되어, 백엔드가 다시 생길 때까지 다시 만들어지지 않음',
     'drain-evicts': '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 다른 노드에 다시 만들어짐',
     'drain-no-room':
       '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 받아 줄 다른 노드가 없어 Pending으로 남음',

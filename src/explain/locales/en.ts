@@ -45,6 +45,21 @@ export const en = {
     why: 'Why',
     stops: 'Stops',
     keeps: 'Keeps working',
+    'no-interruption': 'no interruption, API capacity {{before}} → {{after}}',
+  },
+  // The first screen and Details (issue 30, item 4; src/explain/first-screen.ts).
+  screen: {
+    details: 'Details',
+    quorum: 'etcd {{before}} → {{after}} (★ leader, ● up, ○ down; quorum {{quorum}}: {{state}})',
+    'quorum-now': 'etcd {{now}} (★ leader, ● up, ○ down, ? not seen; quorum {{quorum}}: {{state}})',
+    'quorum-kept': 'kept',
+    'quorum-lost': 'lost',
+    'quorum-unknown': 'unknown',
+    'more-reasons': '+{{count}} more reasons in Details',
+    'more-reasons_one': '+1 more reason in Details',
+    'more-steps': '+{{count}} more steps in Details',
+    'more-steps_one': '+1 more step in Details',
+    'more-both': '+{{reasons}} more reasons and {{steps}} more steps in Details',
   },
   role: {
     'control-plane': 'control-plane node',

@@ -223,13 +223,27 @@ export function splitReply(reply: Reply): SplitReply {
     first.more.reasons = unique.length;
   }
   // Details: a lifted reason keeps only what follows its first sentence; step 1 likewise.
+  // A line said already (the same "keeps working" under both planes) is said once (issue 30: no
+  // fact twice in an answer).
   const rest = new Map(unique.slice(0, shown).map((r) => [r.full, firstSentence(r.full)[1]]));
+  const seen = new Set<string>();
   const trim = (lines: readonly string[]): string[] =>
-    lines.map((l) => rest.get(l) ?? l).filter((l) => l !== '');
+    lines
+      .map((l) => rest.get(l) ?? l)
+      .filter((l) => {
+        const fresh = l !== '' && !seen.has(l);
+        seen.add(l);
+        return fresh;
+      });
   const details: Reply = {
     ...reply,
     summary: '',
-    planes: reply.planes.map((p) => ({ ...p, reasons: trim(p.reasons) })),
+    planes: reply.planes.map((p) => ({
+      ...p,
+      reasons: trim(p.reasons),
+      stops: trim(p.stops),
+      keepsWorking: trim(p.keepsWorking),
+    })),
     sections: reply.sections.map((s) => ({ ...s, lines: trim(s.lines) })),
     advice: reply.advice.length === 0 ? [] : [stepRest, ...reply.advice.slice(1)],
   };

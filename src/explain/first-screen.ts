@@ -29,6 +29,8 @@ export interface ScreenReason {
 export interface FirstScreen {
   /** The verdict or health word, e.g. `UNSAFE`; empty for answers without one. */
   badge: string;
+  /** The answer's title ("Reboot impact: atlas-cp-2 in prod"): Slack and Teams show it in the header. */
+  title: string;
   /** The answer's summary: the verdict and its gist on one line. */
   summary: string;
   /** The etcd quorum before → after the change (or now, for status) in glyphs, or null. */
@@ -74,6 +76,32 @@ export function firstSentence(text: string): [string, string] {
       return [text.slice(0, i + 1), text.slice(i + 2).trim()];
   }
   return [text, ''];
+}
+
+/** Step 1 as the first screen shows it, and what Details keeps of it. */
+interface StepCut {
+  shown: string;
+  rest: string;
+}
+
+/**
+ * The ways to show a step, longest first: its first sentence; its first clause (up to the first
+ * ": " or "; " outside parentheses) followed by "…".
+ */
+function stepCuts(text: string): StepCut[] {
+  const [sentence, after] = firstSentence(text);
+  const out: StepCut[] = [{ shown: sentence, rest: after }];
+  let depth = 0;
+  for (let i = 0; i < sentence.length - 1; i++) {
+    const c = sentence[i];
+    if (c === '(') depth += 1;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if ((c === ':' || c === ';') && depth === 0 && sentence[i + 1] === ' ') {
+      out.push({ shown: `${sentence.slice(0, i)} …`, rest: text.slice(i + 2).trim() });
+      break;
+    }
+  }
+  return out;
 }
 
 type Member = 'leader' | 'up' | 'down' | 'unknown';
@@ -140,9 +168,14 @@ export function quorumPicture(tr: Translator, findings: readonly Finding[]): str
   });
 }
 
-/** The lines of a first screen, as the console prints them and the tests measure them. */
+/**
+ * The lines of a first screen, as the console prints them and the tests measure them: the
+ * verdict word and title (Slack and Teams show this line as their header), the summary, the
+ * quorum picture, the reasons (✖ blocking, ⚠ warning), what is left to Details, step 1.
+ */
 export function firstScreenLines(first: FirstScreen, tr: Translator): string[] {
-  const out = [first.badge ? `[${first.badge}] ${first.summary}` : first.summary];
+  const out = [first.badge ? `[${first.badge}] ${first.title}` : first.title];
+  if (first.summary !== '') out.push(first.summary);
   if (first.quorum !== null) out.push(first.quorum);
   for (const r of first.reasons) out.push(`${GLYPH[r.severity]} ${r.text}`);
   const more = moreLine(first, tr);
@@ -183,6 +216,7 @@ export function splitReply(reply: Reply): SplitReply {
       : '';
   const first: FirstScreen = {
     badge,
+    title: reply.title.replace(/\s+/g, ' ').trim(),
     summary: reply.summary.replace(/\s+/g, ' ').trim(),
     quorum: null,
     reasons: [],
@@ -204,24 +238,28 @@ export function splitReply(reply: Reply): SplitReply {
   );
   const unique = serious.filter((r, i) => serious.findIndex((x) => x.full === r.full) === i);
   first.quorum = quorumPicture(tr, reply.findings);
-  const [step, stepRest] = reply.advice[0] === undefined ? [null, ''] : firstSentence(reply.advice[0]);
-  first.step = step;
+  // Step 1 as its first sentence, or, when that crowds reasons off the screen, its first clause
+  // (what to do, up to its first ":" or ";"): the commands follow in Details.
+  const steps = reply.advice[0] === undefined ? [null] : stepCuts(reply.advice[0]);
   first.more.steps = Math.max(0, reply.advice.length - 1);
-  let shown = unique.length;
-  for (; shown >= 0; shown--) {
-    first.reasons = unique
-      .slice(0, shown)
-      .map((r) => ({ severity: r.severity, text: firstSentence(r.full)[0] }));
-    first.more.reasons = unique.length - shown;
-    const s = size(firstScreenLines(first, tr));
-    if (s.lines <= FIRST_SCREEN_LIMITS.lines && s.chars <= FIRST_SCREEN_LIMITS.chars) break;
-  }
-  if (shown < 0) {
-    // Not even the verdict and the first step fit with every reason counted: show none.
-    shown = 0;
-    first.reasons = [];
-    first.more.reasons = unique.length;
-  }
+  const fit = (step: StepCut | null): number => {
+    first.step = step?.shown ?? null;
+    for (let n = unique.length; n >= 0; n--) {
+      first.reasons = unique
+        .slice(0, n)
+        .map((r) => ({ severity: r.severity, text: firstSentence(r.full)[0] }));
+      first.more.reasons = unique.length - n;
+      const s = size(firstScreenLines(first, tr));
+      if (s.lines <= FIRST_SCREEN_LIMITS.lines && s.chars <= FIRST_SCREEN_LIMITS.chars) return n;
+    }
+    return -1;
+  };
+  const fits = steps.map(fit);
+  const best = fits.reduce((b, n, i) => (n > (fits[b] ?? -1) ? i : b), 0);
+  const step = steps[best] ?? null;
+  // Not even the verdict and the shortest step fit with every reason counted: show none.
+  const shown = Math.max(0, fit(step));
+  const stepRest = step?.rest ?? '';
   // Details: a lifted reason keeps only what follows its first sentence; step 1 likewise.
   // A line said already (the same "keeps working" under both planes) is said once (issue 30: no
   // fact twice in an answer).

@@ -21,7 +21,7 @@ export function renderText(input: Reply): string {
   const { first, details } = splitReply(reply);
   const out: string[] = firstScreenLines(first, tr);
   const body = detailLines(details, tr);
-  if (body.length > 0) out.push('', `${tr.t('screen.details')}: ${reply.title}`, ...body);
+  if (body.length > 0) out.push('', `${tr.t('screen.details')}:`, ...body);
   const c = reply.context;
   if (c.snapshotAt) out.push('', contextLineParts(c, tr).join(' · '));
   return out.join('\n');

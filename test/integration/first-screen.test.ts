@@ -158,14 +158,17 @@ describe('what the first screen says', () => {
   it('the verdict line comes first, reasons one sentence each, then step 1; the rest follows under Details once', async () => {
     const reply = await service.answer(job(scenario02, 'can I reboot borealis-cp-3 --lang en'));
     const lines = firstScreen(reply);
-    expect(lines[0]).toBe('[UNSAFE] Do not reboot borealis-cp-3 now: 2 blocking problems below.');
+    expect(lines.slice(0, 2)).toEqual([
+      `[UNSAFE] Reboot impact: borealis-cp-3 in ${scenario02}`,
+      'Do not reboot borealis-cp-3 now: 2 blocking problems below.',
+    ]);
     expect(lines.filter((l) => l.startsWith('✖ '))).toEqual([
       '✖ Another control-plane node is already down or cordoned: borealis-cp-1 (NotReady: Ready=Unknown).',
       '✖ etcd quorum would be lost: only 1 of 3 members would stay healthy (quorum is 2); already down: borealis-cp-1.',
     ]);
     expect(lines[lines.length - 1]).toMatch(/^1\. Repair the etcd member on borealis-cp-1 first/);
     const text = renderText(reply);
-    expect(text.startsWith(lines.join('\n') + '\n\nDetails: Reboot impact: borealis-cp-3')).toBe(true);
+    expect(text.startsWith(lines.join('\n') + '\n\nDetails:\n')).toBe(true);
     // The sentence after the first stays in the details, the first is not repeated there.
     expect(text).toContain('   • Two members down at once is how clusters lose quorum.');
     expect(text.split('Another control-plane node is already down').length).toBe(2);

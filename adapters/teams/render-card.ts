@@ -349,8 +349,11 @@ function detailsToggle(tr: Translator): CardJson {
  * Render a reply as one or more Teams messages, each with one Adaptive Card 1.5.
  *
  * Message 1: the verdict line (coloured container: green safe/healthy, yellow caution/degraded,
- * red unsafe/critical/errors), an optional notice, the summary, then as much of the body (planes,
- * free sections, what to do first) as fits, the context line and the buttons. Later messages
+ * red unsafe/critical/errors), an optional notice, the first screen ({@link splitReply}: summary,
+ * quorum picture, reasons, step 1; issue 30, item 4), the context line, then as much of the
+ * details (planes, free sections, the other steps, numbered) as fits in a container hidden until
+ * the "Details" toggle (`Action.ToggleVisibility`, first of the buttons) shows it, and the buttons.
+ * Answers without a first screen (help, errors, maintenance cards) show everything. Later messages
  * start with "title, continued (2/3)" and carry the rest in order; only when `maxMessages` is
  * reached does the last one end with "…and N more" (N = content lines not shown).
  *
@@ -384,7 +387,9 @@ export function renderTeamsCards(input: Reply, options: RenderTeamsOptions = {})
 
   // Bytes of a message without body pieces; each piece adds its bytes and one comma. The
   // details' hidden container and its toggle are reserved for in every message.
-  const detailsBytes = bytesOf(detailsContainer([])) + bytesOf(detailsToggle(tr)) + 2;
+  const detailsLabel = labelPiece(tr.t('screen.details'), { separator: true })?.element ?? {};
+  const detailsBytes =
+    bytesOf(detailsContainer([detailsLabel])) + bytesOf({ actions: [detailsToggle(tr)] }) + 4;
   const firstBase =
     teamsActivityBytes({ summary, card: card([header, context], actions, summary) }) + detailsBytes;
   const contBase =
@@ -490,9 +495,13 @@ export function renderTeamsCards(input: Reply, options: RenderTeamsOptions = {})
     if (n === total - 1 && moreCount > 0)
       (behind.length > 0 ? behind : elements).push(moreElement(moreCount));
     const toggle = behind.length > 0 ? [detailsToggle(tr)] : [];
-    if (behind.length > 0) elements.push(detailsContainer(behind));
+    const hiddenPart = behind.length > 0 ? [detailsContainer([detailsLabel, ...behind])] : [];
     if (n === 0)
-      return { summary, card: card([header, ...elements, context], [...toggle, ...actions], summary) };
+      return {
+        summary,
+        card: card([header, ...elements, context, ...hiddenPart], [...toggle, ...actions], summary),
+      };
+    elements.push(...hiddenPart);
     const text = continued(n + 1, total);
     return { summary: text, card: card([continuedHeader(n + 1, total), ...elements], toggle, text) };
   });

@@ -19,11 +19,12 @@ export function renderText(input: Reply): string {
   const tr = translator(reply.locale);
   // The first screen, then the details (issue 30, item 4: src/explain/first-screen.ts decides which is which).
   const { first, details } = splitReply(reply);
+  // Where the answer came from closes the first screen, as Slack's and Teams' first message.
   const out: string[] = firstScreenLines(first, tr);
-  const body = detailLines(details, tr);
-  if (body.length > 0) out.push('', `${tr.t('screen.details')}:`, ...body);
   const c = reply.context;
   if (c.snapshotAt) out.push('', contextLineParts(c, tr).join(' · '));
+  const body = detailLines(details, tr);
+  if (body.length > 0) out.push('', `${tr.t('screen.details')}:`, ...body);
   return out.join('\n');
 }
 

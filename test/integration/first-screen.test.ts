@@ -168,7 +168,9 @@ describe('what the first screen says', () => {
     ]);
     expect(lines[lines.length - 1]).toMatch(/^1\. Repair the etcd member on borealis-cp-1 first/);
     const text = renderText(reply);
-    expect(text.startsWith(lines.join('\n') + '\n\nDetails:\n')).toBe(true);
+    // The first screen, where the answer came from, then the details.
+    expect(text.startsWith(`${lines.join('\n')}\n\ncluster ${scenario02} · `)).toBe(true);
+    expect(text).toMatch(/ · etcd: recorded in the snapshot\n\nDetails:\n\nControl plane: affected\n/);
     // The sentence after the first stays in the details, the first is not repeated there.
     expect(text).toContain('   • Two members down at once is how clusters lose quorum.');
     expect(text.split('Another control-plane node is already down').length).toBe(2);

@@ -14,8 +14,8 @@ import type { Reply, ReplyAction } from '../../src/explain/reply.js';
 import { safeReply } from '../../src/explain/safe-reply.js';
 import { escapeMrkdwn, mrkdwnBold, safeCut, splitEscaped, truncateEscaped } from './mrkdwn.js';
 import { contextLineParts } from '../../src/explain/context-line.js';
-import { notificationText, numberedSteps } from '../../src/explain/render-text.js';
-import { firstScreenLines, splitReply } from '../../src/explain/first-screen.js';
+import { notificationText, numberedSteps, planeGroups } from '../../src/explain/render-text.js';
+import { firstScreenLines, hasDetails, splitReply } from '../../src/explain/first-screen.js';
 
 /** A Block Kit block the renderer emits (header, section, context, actions). */
 export type KnownBlock = types.KnownBlock;
@@ -353,8 +353,7 @@ export function renderSlackMessages(input: Reply, options: RenderSlackOptions = 
     summaryLines.push({ text: escapeMrkdwn(s), item: id() });
   pieces.push(...packLines(summaryLines, pieceMax));
   // Answers with a first screen end their first message there; others (help, errors) run on.
-  const screenEnd =
-    screen.reasons.length > 0 || screen.quorum !== null || screen.step !== null ? pieces.length : null;
+  const screenEnd = hasDetails(screen) ? pieces.length : null;
   for (const p of details.planes) {
     const lines: Line[] = [
       {
@@ -362,12 +361,7 @@ export function renderSlackMessages(input: Reply, options: RenderSlackOptions = 
         item: null,
       },
     ];
-    const groups: [string, readonly string[]][] = [
-      ['plane.why', p.reasons],
-      ['plane.stops', p.stops],
-      ['plane.keeps', p.keepsWorking],
-    ];
-    for (const [key, items] of groups) {
+    for (const [key, items] of planeGroups(p)) {
       if (items.length === 0) continue;
       lines.push(...label(tr.t(key)), ...bullets(items, id));
     }

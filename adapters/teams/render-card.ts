@@ -21,8 +21,8 @@ import type { Reply, ReplyAction } from '../../src/explain/reply.js';
 import { safeReply } from '../../src/explain/safe-reply.js';
 import { decisionOfButton } from '../../src/maintenance/explain-maintenance.js';
 import { contextLineParts } from '../../src/explain/context-line.js';
-import { notificationText, numberedSteps } from '../../src/explain/render-text.js';
-import { firstScreenLines, splitReply } from '../../src/explain/first-screen.js';
+import { notificationText, numberedSteps, planeGroups } from '../../src/explain/render-text.js';
+import { firstScreenLines, hasDetails, splitReply } from '../../src/explain/first-screen.js';
 
 /** Teams' limits and what this renderer aims for, in bytes (UTF-8). */
 export const TEAMS_LIMITS = {
@@ -433,12 +433,7 @@ export function renderTeamsCards(input: Reply, options: RenderTeamsOptions = {})
         separator: true,
       }),
     );
-    const groups: [string, readonly string[]][] = [
-      ['plane.why', p.reasons],
-      ['plane.stops', p.stops],
-      ['plane.keeps', p.keepsWorking],
-    ];
-    for (const [key, items] of groups) {
+    for (const [key, items] of planeGroups(p)) {
       if (items.length === 0) continue;
       push(labelPiece(tr.t(key)));
       pieces.push(...bulletPieces(items, id, maxRun));
@@ -455,9 +450,7 @@ export function renderTeamsCards(input: Reply, options: RenderTeamsOptions = {})
     pieces.push(...bulletPieces(steps, id, maxRun, ''));
   }
   // Answers with a first screen keep their details hidden; others (help, errors) show everything.
-  const hidden = new Set(
-    screen.reasons.length > 0 || screen.quorum !== null || screen.step !== null ? pieces : [],
-  );
+  const hidden = new Set(hasDetails(screen) ? pieces : []);
   pieces.unshift(...shown);
 
   const bodies: Piece[][] = [];

@@ -37,8 +37,8 @@ export interface FirstScreen {
   quorum: string | null;
   /** One sentence per blocking or warning reason, blocking first, as many as fit. */
   reasons: ScreenReason[];
-  /** Reasons and steps that did not fit and are in Details. */
-  more: { reasons: number; steps: number };
+  /** Reasons (of them `blocking`) and steps that did not fit and are in Details. */
+  more: { reasons: number; blocking: number; steps: number };
   /** The first sentence of the first thing to do, or null. */
   step: string | null;
 }
@@ -55,6 +55,16 @@ export interface SplitReply {
 
 /** Reason glyphs: blocking and warning (plain text, readable in Slack, Teams and a terminal). */
 const GLYPH = { block: '✖', warn: '⚠' } as const;
+
+/**
+ * Whether an answer has a first screen apart from its details (reasons, a quorum picture or a
+ * step lifted): then the surfaces put the details behind "Details"; otherwise (help, errors,
+ * maintenance cards) they show the answer whole, as before.
+ * @param first - {@link splitReply}'s first screen
+ */
+export function hasDetails(first: FirstScreen): boolean {
+  return first.reasons.length > 0 || first.more.reasons > 0 || first.quorum !== null || first.step !== null;
+}
 
 /**
  * A text cut after its first sentence: a `.` followed by a space, outside parentheses.
@@ -220,7 +230,7 @@ export function splitReply(reply: Reply): SplitReply {
     summary: reply.summary.replace(/\s+/g, ' ').trim(),
     quorum: null,
     reasons: [],
-    more: { reasons: 0, steps: 0 },
+    more: { reasons: 0, blocking: 0, steps: 0 },
     step: null,
   };
   if (reply.kind !== 'reboot-impact' && reply.kind !== 'ha-status')
@@ -249,6 +259,7 @@ export function splitReply(reply: Reply): SplitReply {
         .slice(0, n)
         .map((r) => ({ severity: r.severity, text: firstSentence(r.full)[0] }));
       first.more.reasons = unique.length - n;
+      first.more.blocking = unique.slice(n).filter((r) => r.severity === 'block').length;
       const s = size(firstScreenLines(first, tr));
       if (s.lines <= FIRST_SCREEN_LIMITS.lines && s.chars <= FIRST_SCREEN_LIMITS.chars) return n;
     }

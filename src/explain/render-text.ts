@@ -4,9 +4,9 @@
  */
 import { contextLineParts } from './context-line.js';
 import { translator, type Translator } from './i18n.js';
-import type { Reply } from './reply.js';
+import type { PlaneSection, Reply } from './reply.js';
 import { safeReply } from './safe-reply.js';
-import { firstScreenLines, splitReply } from './first-screen.js';
+import { firstScreenLines, hasDetails, splitReply } from './first-screen.js';
 
 /**
  * Render a reply as plain text (no colours, no markup).
@@ -19,12 +19,14 @@ export function renderText(input: Reply): string {
   const tr = translator(reply.locale);
   // The first screen, then the details (issue 30, item 4: src/explain/first-screen.ts decides which is which).
   const { first, details } = splitReply(reply);
-  // Where the answer came from closes the first screen, as Slack's and Teams' first message.
+  // Where the answer came from closes the first screen, as Slack's and Teams' first message; an
+  // answer without one (help, errors) ends with it, as before.
   const out: string[] = firstScreenLines(first, tr);
   const c = reply.context;
-  if (c.snapshotAt) out.push('', contextLineParts(c, tr).join(' · '));
+  const where = c.snapshotAt ? ['', contextLineParts(c, tr).join(' · ')] : [];
   const body = detailLines(details, tr);
-  if (body.length > 0) out.push('', `${tr.t('screen.details')}:`, ...body);
+  if (!hasDetails(first)) out.push(...body, ...where);
+  else out.push(...where, ...(body.length > 0 ? ['', `${tr.t('screen.details')}:`, ...body] : []));
   return out.join('\n');
 }
 
@@ -33,12 +35,7 @@ function detailLines(reply: Reply, tr: Translator): string[] {
   const out: string[] = [];
   for (const p of reply.planes) {
     out.push('', `${p.heading}`);
-    const groups: [string, readonly string[]][] = [
-      ['plane.why', p.reasons],
-      ['plane.stops', p.stops],
-      ['plane.keeps', p.keepsWorking],
-    ];
-    for (const [key, items] of groups) {
+    for (const [key, items] of planeGroups(p)) {
       if (items.length === 0) continue;
       out.push(`  ${tr.t(key)}:`);
       for (const r of items) out.push(`   • ${r}`);
@@ -53,6 +50,19 @@ function detailLines(reply: Reply, tr: Translator): string[] {
   const steps = numberedSteps(reply.advice);
   if (steps.length > 0) out.push('', `${tr.t('slack.advice')}:`, ...steps.map((s) => `  ${s}`));
   return out;
+}
+
+/**
+ * A plane's lists under their label keys, in the order every surface shows them.
+ * @param p - a plane section
+ * @returns `[locale key, lines]`: why, what stops, what keeps working
+ */
+export function planeGroups(p: PlaneSection): [string, readonly string[]][] {
+  return [
+    ['plane.why', p.reasons],
+    ['plane.stops', p.stops],
+    ['plane.keeps', p.keepsWorking],
+  ];
 }
 
 /**

@@ -96,7 +96,7 @@ interface StepCut {
 
 /**
  * The ways to show a step, longest first: its first sentence; its first clause (up to the first
- * ": " or "; " outside parentheses) followed by "…".
+ * ": " or "; " outside parentheses, kept) followed by "…".
  */
 function stepCuts(text: string): StepCut[] {
   const [sentence, after] = firstSentence(text);
@@ -107,7 +107,7 @@ function stepCuts(text: string): StepCut[] {
     if (c === '(') depth += 1;
     else if (c === ')') depth = Math.max(0, depth - 1);
     else if ((c === ':' || c === ';') && depth === 0 && sentence[i + 1] === ' ') {
-      out.push({ shown: `${sentence.slice(0, i)} …`, rest: text.slice(i + 2).trim() });
+      out.push({ shown: `${sentence.slice(0, i + 1)} …`, rest: text.slice(i + 2).trim() });
       break;
     }
   }
@@ -196,10 +196,11 @@ export function firstScreenLines(first: FirstScreen, tr: Translator): string[] {
 
 function moreLine(first: FirstScreen, tr: Translator): string | null {
   const { reasons, steps } = first.more;
-  if (reasons === 0 && steps === 0) return null;
-  const key =
-    reasons > 0 && steps > 0 ? 'screen.more-both' : reasons > 0 ? 'screen.more-reasons' : 'screen.more-steps';
-  return tr.t(key, { reasons, steps, count: reasons > 0 ? reasons : steps });
+  const parts = [
+    ...(reasons > 0 ? [tr.t('screen.more-reasons', { count: reasons })] : []),
+    ...(steps > 0 ? [tr.t('screen.more-steps', { count: steps })] : []),
+  ];
+  return parts.length === 0 ? null : tr.t('screen.more', { what: parts.join(tr.t('screen.more-and')) });
 }
 
 const size = (lines: readonly string[]): { lines: number; chars: number } => ({

@@ -54,9 +54,10 @@ export const ko: Messages = {
     'quorum-kept': '유지',
     'quorum-lost': '잃음',
     'quorum-unknown': '알 수 없음',
-    'more-reasons': '나머지 이유 {{count}}건은 자세히에 있습니다',
-    'more-steps': '나머지 할 일 {{count}}건은 자세히에 있습니다',
-    'more-both': '나머지 이유 {{reasons}}건과 할 일 {{steps}}건은 자세히에 있습니다',
+    more: '나머지 {{what}}은 자세히에 있습니다',
+    'more-and': '과 ',
+    'more-reasons': '이유 {{count}}건',
+    'more-steps': '할 일 {{count}}건',
   },
   role: { 'control-plane': '컨트롤 플레인 노드', worker: '워커 노드' },
   stops: {

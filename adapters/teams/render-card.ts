@@ -280,7 +280,7 @@ export function cardActions(reply: Reply, cardKey: string): CardJson[] {
   return out;
 }
 
-/** Lines as bullet blocks; a line longer than `maxRun` is split over several blocks. */
+/** Lines as blocks, bulleted (`bullet`, "• " by default); a line longer than `maxRun` is split over several blocks. */
 function bulletPieces(items: readonly string[], next: () => number, maxRun: number, bullet = '• '): Piece[] {
   const out: Piece[] = [];
   for (const raw of items) {
@@ -408,20 +408,8 @@ export function renderTeamsCards(input: Reply, options: RenderTeamsOptions = {})
   // The first screen shows; the details wait behind the "Details" toggle (issue 30, item 4;
   // src/explain/first-screen.ts decides which is which).
   const { first: screen, details } = splitReply(reply);
-  const textPieces = (lines: readonly string[]): Piece[] =>
-    lines.flatMap((line) => {
-      const item = id();
-      const out: Piece[] = [];
-      for (let i = 0; i < line.length;) {
-        const part = cut(line.slice(i), maxRun);
-        i += part.length;
-        const element = rich([run(part)], { spacing: 'Small' });
-        out.push({ element, bytes: bytesOf(element), items: [item] });
-      }
-      return out;
-    });
   // The header shows the first screen's first line (the verdict word and title).
-  const shown = textPieces(firstScreenLines(screen, tr).slice(1));
+  const shown = bulletPieces(firstScreenLines(screen, tr).slice(1), id, maxRun, '');
   const pieces: Piece[] = [];
   const push = (p: Piece | null): void => {
     if (p) pieces.push(p);

@@ -1208,7 +1208,11 @@ describe('Slack and Teams context lines name the profile and where the capture t
         enqueuedAt: new Date().toISOString(),
       };
       const reply: Reply = await service.answer(job);
-      const console = renderText(reply).split('\n').at(-1) ?? '';
+      // The context line closes the first screen (issue 30, item 4), before the details.
+      const console =
+        renderText(reply)
+          .split('\n')
+          .find((l) => l.startsWith('cluster ')) ?? '';
       expect(console).toMatch(/captured at .* \(inferred from the node heartbeats\)/);
       expect(console).toMatch(/distribution: openshift/);
       const slack = JSON.stringify(

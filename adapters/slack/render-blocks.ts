@@ -1,6 +1,7 @@
 /**
  * A platform-neutral {@link Reply} as Slack Block Kit messages: a header with the verdict (or
- * health), the summary, one part per plane (why, what stops, what keeps working), the free
+ * health), the first screen in the channel and the details in the thread (src/explain/first-screen.ts),
+ * one part per plane (why, what stops, what keeps working), the free
  * sections (status, help), what to do first, a context line and the reply's actions as buttons.
  *
  * Every message stays inside Slack's limits (see {@link SLACK_LIMITS}); an answer too long for one
@@ -13,7 +14,8 @@ import type { Reply, ReplyAction } from '../../src/explain/reply.js';
 import { safeReply } from '../../src/explain/safe-reply.js';
 import { escapeMrkdwn, mrkdwnBold, safeCut, splitEscaped, truncateEscaped } from './mrkdwn.js';
 import { contextLineParts } from '../../src/explain/context-line.js';
-import { notificationText } from '../../src/explain/render-text.js';
+import { notificationText, numberedSteps, planeGroups } from '../../src/explain/render-text.js';
+import { firstScreenLines, hasDetails, splitReply } from '../../src/explain/first-screen.js';
 
 /** A Block Kit block the renderer emits (header, section, context, actions). */
 export type KnownBlock = types.KnownBlock;
@@ -292,11 +294,14 @@ function clamp(value: number | undefined, low: number, high: number, fallback = 
 /**
  * Render a reply as one or more Slack messages.
  *
- * Message 1: header (verdict or health emoji, the translated verdict/health word, the title), the
- * summary, then as much of the body (planes, free sections, what to do first) as fits, then a
- * context block (cluster, snapshot time, request id, etcd source) and the reply's actions as
- * buttons (`action_id` `k8s-ha-bot:<id>`, `value` from {@link slackButtonValue}). Later messages
- * start with a context line "title, continued (2/3)" and carry the rest of the body in order. A
+ * Message 1: header (verdict or health emoji, the translated verdict/health word, the title), then
+ * the first screen of a reboot-impact or HA status answer ({@link splitReply}: summary, quorum
+ * picture, one sentence per blocking or warning reason, step 1; issue 30, item 4) — for other
+ * answers the summary and as much of the body as fits — then a context block (cluster, snapshot
+ * time, request id, etcd source) and the reply's actions as buttons (`action_id`
+ * `k8s-ha-bot:<id>`, `value` from {@link slackButtonValue}). The details (planes, free sections,
+ * the other steps, numbered) follow in the thread: the first reply starts with a context line
+ * "Details", later ones with "title, continued (3/4)". A
  * long list goes on in the next section; a line longer than a section is split across sections.
  * Only when `maxMessages` is reached does the last message end with "…and N more", N being the
  * number of content lines (bullets, summary lines) not (fully) shown.
@@ -338,34 +343,42 @@ export function renderSlackMessages(input: Reply, options: RenderSlackOptions = 
 
   let next = 0;
   const id = (): number => next++;
+  // The first screen in the channel, the details in the thread (issue 30, item 4;
+  // src/explain/first-screen.ts decides which is which). The header shows its first line.
+  const { first: screen, details } = splitReply(reply);
   const pieces: Piece[] = [];
   const summaryLines: Line[] = [];
   if (titleCut) summaryLines.push({ text: mrkdwnBold(reply.title), item: id() });
-  for (const s of reply.summary.split('\n'))
-    if (s.trim() !== '') summaryLines.push({ text: escapeMrkdwn(s), item: id() });
+  for (const s of firstScreenLines(screen, tr).slice(1))
+    summaryLines.push({ text: escapeMrkdwn(s), item: id() });
   pieces.push(...packLines(summaryLines, pieceMax));
-  for (const p of reply.planes) {
+  // Answers with a first screen end their first message there; others (help, errors) run on.
+  const screenEnd = hasDetails(screen) ? pieces.length : null;
+  for (const p of details.planes) {
     const lines: Line[] = [
       {
         text: `${p.affected ? ':large_orange_diamond:' : ':white_check_mark:'} ${mrkdwnBold(p.heading)}`,
         item: null,
       },
     ];
-    const groups: [string, readonly string[]][] = [
-      ['plane.why', p.reasons],
-      ['plane.stops', p.stops],
-      ['plane.keeps', p.keepsWorking],
-    ];
-    for (const [key, items] of groups) {
+    for (const [key, items] of planeGroups(p)) {
       if (items.length === 0) continue;
       lines.push(...label(tr.t(key)), ...bullets(items, id));
     }
     pieces.push(...packLines(lines, pieceMax));
   }
-  for (const s of reply.sections)
+  for (const s of details.sections) {
+    if (s.lines.length === 0 && details.kind === 'ha-status') continue;
     pieces.push(...packLines([...label(s.heading), ...bullets(s.lines, id)], pieceMax));
-  if (reply.advice.length > 0)
-    pieces.push(...packLines([...label(tr.t('slack.advice')), ...bullets(reply.advice, id)], pieceMax));
+  }
+  const steps = numberedSteps(details.advice);
+  if (steps.length > 0)
+    pieces.push(
+      ...packLines(
+        [...label(tr.t('slack.advice')), ...steps.map((t) => ({ text: escapeMrkdwn(t), item: id() }))],
+        pieceMax,
+      ),
+    );
 
   const bodies: KnownBlock[][] = [];
   let i = 0;
@@ -380,7 +393,10 @@ export function renderSlackMessages(input: Reply, options: RenderSlackOptions = 
     let chars = 0;
     for (
       let piece = pieces[i];
-      piece && body.length < blockBudget && chars + piece.chars <= charBudget;
+      piece &&
+      body.length < blockBudget &&
+      chars + piece.chars <= charBudget &&
+      !(first && screenEnd !== null && i >= screenEnd);
       piece = pieces[i]
     ) {
       body.push(piece.block);
@@ -400,7 +416,11 @@ export function renderSlackMessages(input: Reply, options: RenderSlackOptions = 
   const total = bodies.length;
   return bodies.map((body, n) => {
     if (n === 0) return { text: fallback, blocks: [header, ...body, ...footer] };
-    const cont = continuedText(n + 1, total);
+    // The thread's first reply of an answer with a first screen is its Details.
+    const cont =
+      n === 1 && screenEnd !== null
+        ? escapeMrkdwn(total === 2 ? tr.t('screen.details') : `${tr.t('screen.details')} (2/${total})`)
+        : continuedText(n + 1, total);
     return { text: cont, blocks: [{ type: 'context', elements: [mrkdwn(cont)] }, ...body] };
   });
 }

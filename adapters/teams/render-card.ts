@@ -21,7 +21,8 @@ import type { Reply, ReplyAction } from '../../src/explain/reply.js';
 import { safeReply } from '../../src/explain/safe-reply.js';
 import { decisionOfButton } from '../../src/maintenance/explain-maintenance.js';
 import { contextLineParts } from '../../src/explain/context-line.js';
-import { notificationText } from '../../src/explain/render-text.js';
+import { notificationText, numberedSteps, planeGroups } from '../../src/explain/render-text.js';
+import { firstScreenLines, hasDetails, splitReply } from '../../src/explain/first-screen.js';
 
 /** Teams' limits and what this renderer aims for, in bytes (UTF-8). */
 export const TEAMS_LIMITS = {
@@ -279,14 +280,14 @@ export function cardActions(reply: Reply, cardKey: string): CardJson[] {
   return out;
 }
 
-/** Lines as bullet blocks; a line longer than `maxRun` is split over several blocks. */
-function bulletPieces(items: readonly string[], next: () => number, maxRun: number): Piece[] {
+/** Lines as blocks, bulleted (`bullet`, "• " by default); a line longer than `maxRun` is split over several blocks. */
+function bulletPieces(items: readonly string[], next: () => number, maxRun: number, bullet = '• '): Piece[] {
   const out: Piece[] = [];
   for (const raw of items) {
     const text = raw.trim();
     if (text === '') continue;
     const item = next();
-    const full = `• ${text}`;
+    const full = `${bullet}${text}`;
     for (let i = 0; i < full.length;) {
       const part = cut(full.slice(i), maxRun);
       i += part.length;
@@ -327,12 +328,32 @@ function card(body: CardJson[], actions: CardJson[], fallback: string): CardJson
   };
 }
 
+/** The id of each card's hidden details container (ids are unique within one card). */
+const DETAILS_ID = 'k8s-ha-bot-details';
+
+/** The details of an answer, hidden until the "Details" toggle shows them (issue 30, item 4). */
+function detailsContainer(items: CardJson[]): CardJson {
+  return { type: 'Container', id: DETAILS_ID, isVisible: false, items };
+}
+
+/**
+ * The "Details" button: `Action.ToggleVisibility` of the details container, client-side (no round
+ * trip to the bot). Adaptive Cards 1.2+:
+ * https://adaptivecards.io/explorer/Action.ToggleVisibility.html
+ */
+function detailsToggle(tr: Translator): CardJson {
+  return { type: 'Action.ToggleVisibility', title: tr.t('screen.details'), targetElements: [DETAILS_ID] };
+}
+
 /**
  * Render a reply as one or more Teams messages, each with one Adaptive Card 1.5.
  *
  * Message 1: the verdict line (coloured container: green safe/healthy, yellow caution/degraded,
- * red unsafe/critical/errors), an optional notice, the summary, then as much of the body (planes,
- * free sections, what to do first) as fits, the context line and the buttons. Later messages
+ * red unsafe/critical/errors), an optional notice, the first screen ({@link splitReply}: summary,
+ * quorum picture, reasons, step 1; issue 30, item 4), the context line, then as much of the
+ * details (planes, free sections, the other steps, numbered) as fits in a container hidden until
+ * the "Details" toggle (`Action.ToggleVisibility`, first of the buttons) shows it, and the buttons.
+ * Answers without a first screen (help, errors, maintenance cards) show everything. Later messages
  * start with "title, continued (2/3)" and carry the rest in order; only when `maxMessages` is
  * reached does the last one end with "…and N more" (N = content lines not shown).
  *
@@ -364,12 +385,18 @@ export function renderTeamsCards(input: Reply, options: RenderTeamsOptions = {})
   const moreElement = (count: number): CardJson =>
     rich([run(tr.t('slack.more', { count }), { isSubtle: true })], { spacing: 'Medium' });
 
-  // Bytes of a message without body pieces; each piece adds its bytes and one comma.
-  const firstBase = teamsActivityBytes({ summary, card: card([header, context], actions, summary) });
-  const contBase = teamsActivityBytes({
-    summary: continued(maxMessages, maxMessages),
-    card: card([continuedHeader(maxMessages, maxMessages)], [], continued(maxMessages, maxMessages)),
-  });
+  // Bytes of a message without body pieces; each piece adds its bytes and one comma. The
+  // details' hidden container and its toggle are reserved for in every message.
+  const detailsLabel = labelPiece(tr.t('screen.details'), { separator: true })?.element ?? {};
+  const detailsBytes =
+    bytesOf(detailsContainer([detailsLabel])) + bytesOf({ actions: [detailsToggle(tr)] }) + 4;
+  const firstBase =
+    teamsActivityBytes({ summary, card: card([header, context], actions, summary) }) + detailsBytes;
+  const contBase =
+    teamsActivityBytes({
+      summary: continued(maxMessages, maxMessages),
+      card: card([continuedHeader(maxMessages, maxMessages)], [], continued(maxMessages, maxMessages)),
+    }) + detailsBytes;
   const moreBytes = bytesOf(moreElement(999_999)) + 1;
   // A piece must fit an otherwise empty message: split long lines below that.
   const roomForPiece = maxBytes - Math.max(firstBase, contBase) - moreBytes - 1;
@@ -378,47 +405,41 @@ export function renderTeamsCards(input: Reply, options: RenderTeamsOptions = {})
 
   let next = 0;
   const id = (): number => next++;
+  // The first screen shows; the details wait behind the "Details" toggle (issue 30, item 4;
+  // src/explain/first-screen.ts decides which is which).
+  const { first: screen, details } = splitReply(reply);
+  // The header shows the first screen's first line (the verdict word and title).
+  const shown = bulletPieces(firstScreenLines(screen, tr).slice(1), id, maxRun, '');
   const pieces: Piece[] = [];
-  const summaryLines = reply.summary.split('\n').filter((s) => s.trim() !== '');
-  for (const line of summaryLines) {
-    const item = id();
-    const text = line.trim();
-    for (let i = 0; i < text.length;) {
-      const part = cut(text.slice(i), maxRun);
-      i += part.length;
-      const element = rich([run(part)], { spacing: 'Small' });
-      pieces.push({ element, bytes: bytesOf(element), items: [item] });
-    }
-  }
   const push = (p: Piece | null): void => {
     if (p) pieces.push(p);
   };
-  for (const p of reply.planes) {
+  for (const p of details.planes) {
     push(
       labelPiece(`${p.affected ? '🔶' : '✅'} ${p.heading}`, {
         color: p.affected ? 'warning' : 'good',
         separator: true,
       }),
     );
-    const groups: [string, readonly string[]][] = [
-      ['plane.why', p.reasons],
-      ['plane.stops', p.stops],
-      ['plane.keeps', p.keepsWorking],
-    ];
-    for (const [key, items] of groups) {
+    for (const [key, items] of planeGroups(p)) {
       if (items.length === 0) continue;
       push(labelPiece(tr.t(key)));
       pieces.push(...bulletPieces(items, id, maxRun));
     }
   }
-  for (const s of reply.sections) {
+  for (const s of details.sections) {
+    if (s.lines.length === 0 && details.kind === 'ha-status') continue;
     push(labelPiece(s.heading, { separator: true }));
     pieces.push(...bulletPieces(s.lines, id, maxRun));
   }
-  if (reply.advice.length > 0) {
+  const steps = numberedSteps(details.advice);
+  if (steps.length > 0) {
     push(labelPiece(tr.t('slack.advice'), { separator: true }));
-    pieces.push(...bulletPieces(reply.advice, id, maxRun));
+    pieces.push(...bulletPieces(steps, id, maxRun, ''));
   }
+  // Answers with a first screen keep their details hidden; others (help, errors) show everything.
+  const hidden = new Set(hasDetails(screen) ? pieces : []);
+  pieces.unshift(...shown);
 
   const bodies: Piece[][] = [];
   let i = 0;
@@ -450,11 +471,20 @@ export function renderTeamsCards(input: Reply, options: RenderTeamsOptions = {})
 
   const total = bodies.length;
   return bodies.map((body, n) => {
-    const elements = body.map((p) => p.element);
-    if (n === total - 1 && moreCount > 0) elements.push(moreElement(moreCount));
-    if (n === 0) return { summary, card: card([header, ...elements, context], actions, summary) };
+    const elements = body.filter((p) => !hidden.has(p)).map((p) => p.element);
+    const behind = body.filter((p) => hidden.has(p)).map((p) => p.element);
+    if (n === total - 1 && moreCount > 0)
+      (behind.length > 0 ? behind : elements).push(moreElement(moreCount));
+    const toggle = behind.length > 0 ? [detailsToggle(tr)] : [];
+    const hiddenPart = behind.length > 0 ? [detailsContainer([detailsLabel, ...behind])] : [];
+    if (n === 0)
+      return {
+        summary,
+        card: card([header, ...elements, context, ...hiddenPart], [...toggle, ...actions], summary),
+      };
+    elements.push(...hiddenPart);
     const text = continued(n + 1, total);
-    return { summary: text, card: card([continuedHeader(n + 1, total), ...elements], [], text) };
+    return { summary: text, card: card([continuedHeader(n + 1, total), ...elements], toggle, text) };
   });
 }
 

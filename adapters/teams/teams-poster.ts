@@ -32,8 +32,12 @@ import type { TeamsStore } from './teams-store.js';
 /** Statuses worth retrying: throttled (429), precondition failed (412, a concurrent update), gateway errors. */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([412, 429, 502, 503, 504]);
 
-/** Budget of the shorter card sent after a 413, in bytes. */
-const SHORT_CARD_BYTES = 8 * 1024;
+/**
+ * Budget of the shorter card sent after a 413, in bytes: 7 KB of card, so that with the ids,
+ * `from`, `conversation` and `serviceUrl` the SDK adds the activity stays within 8 KB (the
+ * renderer's default likewise keeps 2 KB under Teams' 28 KB).
+ */
+const SHORT_CARD_BYTES = 7 * 1024;
 
 /** Where a Teams reply goes: the job's `replyTo.address`. */
 export interface TeamsAddress {

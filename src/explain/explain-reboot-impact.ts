@@ -307,11 +307,36 @@ export function refusedOf(
  * (`plane.affected-not-touched`), and no "keeps working: the control plane itself" line is added.
  */
 function planeHeading(tr: Translator, impact: RebootImpact, plane: Plane, affected: boolean): string {
+  const reduced = plane === 'control' ? servesReduced(impact.findings) : null;
   const state =
     affected && plane === 'control' && impact.role === 'worker' && !impact.state.managed
       ? tr.t('plane.affected-not-touched', { node: impact.node })
-      : tr.t(affected ? 'plane.affected' : 'plane.unaffected');
+      : affected && reduced !== null
+        ? tr.t('plane.no-interruption', reduced.facts)
+        : tr.t(affected ? 'plane.affected' : 'plane.unaffected');
   return `${tr.t(`plane.${plane}`)}: ${state}`;
+}
+
+/**
+ * A control plane that keeps serving with less capacity (issue 30, item 4: "no interruption, API
+ * capacity 3 → 2", not "affected" beside "safe"): the API servers left take the clients
+ * (`apiserver-redundancy` `capacity`, no VIP to move), and nothing of the control plane warns or
+ * blocks, no leader Lease nor the etcd leader is on the node (their failover or election is a
+ * pause, said in Stops).
+ * @returns the capacity finding, or null when the control plane is interrupted or at risk
+ */
+function servesReduced(f: readonly Finding[]): Finding | null {
+  const api = has(f, 'apiserver-redundancy', 'capacity');
+  if (api === undefined) return null;
+  const interrupted = f.some(
+    (x) =>
+      (x.plane === 'control' && (x.severity === 'warn' || x.severity === 'block')) ||
+      x.variant === 'held-here' ||
+      (x.check === 'etcd-leader' && x.variant === 'leader-here') ||
+      (x.check === 'control-plane-endpoint' &&
+        (x.variant === 'vip-moves' || x.variant === 'keepalived-here')),
+  );
+  return interrupted ? null : api;
 }
 
 /**

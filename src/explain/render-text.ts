@@ -4,8 +4,9 @@
  */
 import { contextLineParts } from './context-line.js';
 import { translator, type Translator } from './i18n.js';
-import type { Reply } from './reply.js';
+import type { PlaneSection, Reply } from './reply.js';
 import { safeReply } from './safe-reply.js';
+import { firstScreenLines, hasDetails, splitReply } from './first-screen.js';
 
 /**
  * Render a reply as plain text (no colours, no markup).
@@ -16,41 +17,62 @@ export function renderText(input: Reply): string {
   // Last guard: no terminal escapes, bidi or hidden characters from cluster data.
   const reply = safeReply(input);
   const tr = translator(reply.locale);
+  // The first screen, then the details (issue 30, item 4: src/explain/first-screen.ts decides which is which).
+  const { first, details } = splitReply(reply);
+  // Where the answer came from closes the first screen, as Slack's and Teams' first message; an
+  // answer without one (help, errors) ends with it, as before.
+  const out: string[] = firstScreenLines(first, tr);
+  const c = reply.context;
+  const where = c.snapshotAt ? ['', contextLineParts(c, tr).join(' · ')] : [];
+  const body = detailLines(details, tr);
+  if (!hasDetails(first)) out.push(...body, ...where);
+  else out.push(...where, ...(body.length > 0 ? ['', `${tr.t('screen.details')}:`, ...body] : []));
+  return out.join('\n');
+}
+
+/** The details of an answer as text lines (planes, sections, the steps after the first screen's). */
+function detailLines(reply: Reply, tr: Translator): string[] {
   const out: string[] = [];
-  const badge = reply.verdict
-    ? `[${tr.t(`verdict.${reply.verdict}`)}] `
-    : reply.health
-      ? `[${tr.t(`health.${reply.health}`)}] `
-      : '';
-  out.push(`${badge}${reply.title}`);
-  out.push(reply.summary);
   for (const p of reply.planes) {
     out.push('', `${p.heading}`);
-    if (p.reasons.length > 0) {
-      out.push(`  ${tr.t('plane.why')}:`);
-      for (const r of p.reasons) out.push(`   • ${r}`);
-    }
-    if (p.stops.length > 0) {
-      out.push(`  ${tr.t('plane.stops')}:`);
-      for (const s of p.stops) out.push(`   • ${s}`);
-    }
-    if (p.keepsWorking.length > 0) {
-      out.push(`  ${tr.t('plane.keeps')}:`);
-      for (const k of p.keepsWorking) out.push(`   • ${k}`);
+    for (const [key, items] of planeGroups(p)) {
+      if (items.length === 0) continue;
+      out.push(`  ${tr.t(key)}:`);
+      for (const r of items) out.push(`   • ${r}`);
     }
   }
   for (const s of reply.sections) {
+    if (s.lines.length === 0 && reply.kind === 'ha-status') continue;
     out.push('');
     if (s.heading) out.push(s.heading);
     for (const l of s.lines) out.push(`  • ${l}`);
   }
-  if (reply.advice.length > 0) {
-    out.push('', reply.locale === 'ko' ? '먼저 할 일:' : 'What to do first:');
-    for (const a of reply.advice) out.push(`  • ${a}`);
-  }
-  const c = reply.context;
-  if (c.snapshotAt) out.push('', contextLineParts(c, tr).join(' · '));
-  return out.join('\n');
+  const steps = numberedSteps(reply.advice);
+  if (steps.length > 0) out.push('', `${tr.t('slack.advice')}:`, ...steps.map((s) => `  ${s}`));
+  return out;
+}
+
+/**
+ * A plane's lists under their label keys, in the order every surface shows them.
+ * @param p - a plane section
+ * @returns `[locale key, lines]`: why, what stops, what keeps working
+ */
+export function planeGroups(p: PlaneSection): [string, readonly string[]][] {
+  return [
+    ['plane.why', p.reasons],
+    ['plane.stops', p.stops],
+    ['plane.keeps', p.keepsWorking],
+  ];
+}
+
+/**
+ * Steps to do, numbered from 1, one per line (issue 30, item 4); an empty step (its first
+ * sentence was on the first screen and nothing follows) keeps its number but no line.
+ * @param advice - the reply's advice, in order
+ * @returns lines such as `2. Scale cart-cache to 2 replicas first.`
+ */
+export function numberedSteps(advice: readonly string[]): string[] {
+  return advice.flatMap((a, i) => (a.trim() === '' ? [] : [`${i + 1}. ${a}`]));
 }
 
 /**

@@ -10,6 +10,7 @@ import type { KNode, KPod } from '../../src/cluster/types.js';
 import { nodeInfoOf, runFilters } from '../../src/analysis/scheduling/filter.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { renderText } from '../../src/explain/render-text.js';
+import { firstScreenLines, splitReply } from '../../src/explain/first-screen.js';
 import { translator } from '../../src/explain/i18n.js';
 import { en } from '../../src/explain/locales/en.js';
 import { enMultiNode } from '../../src/explain/locales/en-multi-node.js';
@@ -1767,6 +1768,8 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   // 52 to 54: the issue 29 findings (./addon-invariants.ts).
   out.push(...addonViolations(reply, ctx, everyNode));
   out.push(...adviceCountViolations(reply, (ctx.targets ?? []).length === 0));
+  // 56. The first screen's counts match its items (issue 30 item 4).
+  out.push(...firstScreenCountViolations(reply));
   // 54. No answer moves a pod to a node the scheduling model refuses (issue 28 item 1).
   if (ctx.cluster) out.push(...placementViolations(reply.findings, ctx.cluster, gone));
   // 55. Every count agrees with the drain sequence; no "completes" beside a refused pod (issue 28 item 4).
@@ -1903,6 +1906,37 @@ export function drainSequenceViolations(findings: readonly Finding[], oneNode = 
         `the capacity finding moves ${n(c.drainEvictable)} pods (${list(c.drainUnplaced).length} Pending, ${list(c.drainMovesTo).length} placed), yet the drain sequence starts ${n(g.recreated)} again and leaves ${n(g.stranded)} Pending`,
       );
   }
+  return out;
+}
+
+/** The verdict line's count of blocking problems (en "2 blocking problems below", ko "아래 2건의 차단 요인"). */
+const BLOCKING_COUNT = /(\d+|one) blocking problems? below|아래 (\d+)건의 차단 요인/;
+
+/**
+ * Rule 56 (issue 30, item 4): the first screen's counts match its items. An UNSAFE verdict line's
+ * count of blocking problems is the number of ✖ reasons the first screen shows plus the blocking
+ * reasons it leaves to Details; "+N more steps" is the number of steps after step 1.
+ * @param reply - the answer
+ * @returns the violations
+ */
+export function firstScreenCountViolations(reply: Reply): string[] {
+  const out: string[] = [];
+  const { first } = splitReply(reply);
+  const lines = firstScreenLines(first, translator(reply.locale));
+  const m = BLOCKING_COUNT.exec(reply.summary);
+  if (m !== null && (first.reasons.length > 0 || first.more.reasons > 0)) {
+    const said = m[1] === 'one' ? 1 : Number(m[1] ?? m[2]);
+    const shown = lines.filter((l) => l.startsWith('✖ ')).length;
+    if (said !== shown + first.more.blocking)
+      out.push(
+        `the verdict line counts ${said} blocking problems over ${shown} on the first screen and ${first.more.blocking} in Details: "${reply.summary}"`,
+      );
+  }
+  const steps = /\+(\d+) more steps?|할 일 (\d+)건/.exec(lines.join('\n'));
+  if (steps !== null && Number(steps[1] ?? steps[2]) !== reply.advice.length - 1)
+    out.push(
+      `the first screen leaves ${steps[1] ?? steps[2]} steps to Details over ${reply.advice.length - 1}`,
+    );
   return out;
 }
 

@@ -23,6 +23,7 @@ import { generateCluster, writeScenarioFile } from '../../scripts/cluster-genera
 import {
   type InvariantContext,
   answerViolations,
+  firstScreenCountViolations,
   versionedCommandViolations,
   etcdctlShapeError,
   kubeadmShapeError,
@@ -532,8 +533,10 @@ describe('every answer has the same footer (one function builds every context)',
         'can I upgrade atlas-wk-1',
       ]) {
         const reply = await service.answer(job(cluster, `${text} --lang ${lang}`));
+        // The context line closes the first screen of an answer that has one, else the answer (issue 30, item 4).
         const lines = renderText(reply).trimEnd().split('\n');
-        footers.set(text, (lines[lines.length - 1] ?? '').replace(reply.context.requestId, 'REQ'));
+        const footer = lines.find((l) => /^(?:cluster|클러스터) \S+ · /.test(l)) ?? lines[lines.length - 1];
+        footers.set(text, (footer ?? '').replace(reply.context.requestId, 'REQ'));
       }
       const distinct = [...new Set(footers.values())];
       expect(distinct).toHaveLength(1);
@@ -2580,6 +2583,20 @@ describe('every count matches its items and no advice is said twice (issue 30, r
       ],
     };
     expect(answerViolations(aside, ctx).join('\n')).toMatch(/two action items say "remove the dead member/);
+  });
+
+  it("rule 56: a blocking count that differs from the first screen's ✖ reasons and those in Details is caught (scenario 02)", async () => {
+    for (const lang of ['en', 'ko'] as const) {
+      const reply = await ask(
+        '02-3cp-one-etcd-member-down.json',
+        `can I reboot borealis-cp-3 --lang ${lang}`,
+      );
+      expect(firstScreenCountViolations(reply)).toEqual([]);
+      const three = { ...reply, summary: reply.summary.replace('2', '3') };
+      expect(firstScreenCountViolations(three).join('\n')).toMatch(
+        /counts 3 blocking problems over 2 on the first screen/,
+      );
+    }
   });
 
   it('1. an optional step is not counted as needing attention first (atlas-cp-1, en and ko)', async () => {

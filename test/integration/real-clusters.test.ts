@@ -132,8 +132,11 @@ describe('01 kind: 1 control plane, 2 workers, kind-worker NotReady', () => {
     expect(a.verdict).not.toBe('unsafe');
     const bare = a.findings.find((f) => f.check === 'unmanaged-pods');
     expect(bare?.facts.pods).toEqual(['sonobuoy/sonobuoy']);
+    // The first screen names the pod (its reason's first sentence); the line saying it is lost
+    // for good names it too (issue 30 item 4: the reason's next sentence is in Details, not repeated).
+    expect(a.text).toMatch(/^⚠ A pod with no controller on kind-worker2: sonobuoy\/sonobuoy\.$/m);
     expect(a.text).toMatch(
-      /sonobuoy\/sonobuoy[^\n]*never comes? back|never comes? back[^\n]*sonobuoy\/sonobuoy/,
+      /sonobuoy\/sonobuoy[^\n]*(?:never comes? back|deleted for good)|never comes? back[^\n]*sonobuoy\/sonobuoy/,
     );
     expect(a.findings.filter((f) => f.check === 'capacity' && serious(f))).toEqual([]);
     expect(a.text).toMatch(/kind-worker \(NotReady/);
@@ -1276,7 +1279,11 @@ describe('Slack and Teams context lines name the profile and where the capture t
         enqueuedAt: new Date().toISOString(),
       };
       const reply: Reply = await service.answer(job);
-      const console = renderText(reply).split('\n').at(-1) ?? '';
+      // The context line closes the first screen (issue 30, item 4), before the details.
+      const console =
+        renderText(reply)
+          .split('\n')
+          .find((l) => l.startsWith('cluster ')) ?? '';
       expect(console).toMatch(/captured at .* \(inferred from the node heartbeats\)/);
       expect(console).toMatch(/distribution: openshift/);
       const slack = JSON.stringify(

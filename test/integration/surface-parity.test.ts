@@ -23,6 +23,7 @@ import { parse as parseYaml } from 'yaml';
 import { handleConsoleRequest } from '../../adapters/console/console-adapter.js';
 import { startGateway } from '../../adapters/gateway/gateway.js';
 import type { RunningGateway } from '../../adapters/gateway/gateway.js';
+import { renderSlackMessages } from '../../adapters/slack/render-blocks.js';
 import { ADAPTIVE_CARD_CONTENT_TYPE } from '../../adapters/teams/render-card.js';
 import { createAnswerService } from '../../src/answer/answer.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
@@ -328,6 +329,9 @@ describe('the console, Slack and Teams give the same answer to the same text (co
           );
         const s = replyOf('slack');
         const t = replyOf('teams');
+        // The details follow the first screen in the thread (issue 30, item 4): read them all.
+        const slackCount = s === undefined ? 1 : renderSlackMessages(s.reply).length;
+        await slack.waitFor(() => slackPosts().length >= slackCount, 30_000);
         const slackSide: Semantic = {
           ...semanticOf(s?.reply, s?.reply.context.request ?? null),
           words: words(slackText(slackPosts()), s?.job.requestId ?? '\u0000'),

@@ -45,6 +45,22 @@ export const en = {
     why: 'Why',
     stops: 'Stops',
     keeps: 'Keeps working',
+    'no-interruption': 'no interruption, API capacity {{before}} → {{after}}',
+  },
+  // The first screen and Details (issue 30, item 4; src/explain/first-screen.ts).
+  screen: {
+    details: 'Details',
+    quorum: 'etcd {{before}} → {{after}} (★ leader, ● up, ○ down; quorum {{quorum}}: {{state}})',
+    'quorum-now': 'etcd {{now}} (★ leader, ● up, ○ down, ? not seen; quorum {{quorum}}: {{state}})',
+    'quorum-kept': 'kept',
+    'quorum-lost': 'lost',
+    'quorum-unknown': 'unknown',
+    more: '+{{what}} in Details',
+    'more-and': ' and ',
+    'more-reasons': '{{count}} more reasons',
+    'more-reasons_one': '1 more reason',
+    'more-steps': '{{count}} more steps',
+    'more-steps_one': '1 more step',
   },
   role: {
     'control-plane': 'control-plane node',

@@ -251,7 +251,7 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
       'joint-some-pending-single':
         '축출되는 파드 {{evictable}}개 중 1개는 남는 노드 어디에도 들어가지 못해 Pending으로 남습니다: {{unplaced}}.{{pendingText}}',
       'joint-some-pending-drain-first-single':
-        '노드들이 내려가기 전, 정족수가 유지되는 동안 드레인이 파드 {{evictable}}개를 축출하지만, 그중 1개는 남는 노드 어디에도 들어가지 못해 Pending으로 남습니다: {{unplaced}}.{{pendingText}}',
+        '노드들이 내려가기 전, 쿼럼이 유지되는 동안 드레인이 파드 {{evictable}}개를 축출하지만, 그중 1개는 남는 노드 어디에도 들어가지 못해 Pending으로 남습니다: {{unplaced}}.{{pendingText}}',
       'joint-some-pending-drain-first':
         '노드들이 내려가기 전, 쿼럼이 유지되는 동안 드레인이 파드 {{evictable}}개를 축출하지만, 그중 {{unplacedCount}}개는 남는 노드 어디에도 들어가지 못해 Pending으로 남습니다: {{unplaced}}.{{pendingText}}',
       'joint-none-fit':

@@ -44,6 +44,20 @@ export const ko: Messages = {
     why: '이유',
     stops: '멈추는 것',
     keeps: '계속 동작하는 것',
+    'no-interruption': '중단 없음, API 용량 {{before}} → {{after}}',
+  },
+  // 첫 화면과 자세히 (issue 30, item 4; src/explain/first-screen.ts).
+  screen: {
+    details: '자세히',
+    quorum: 'etcd {{before}} → {{after}} (★ 리더, ● 정상, ○ 다운; 쿼럼 {{quorum}}: {{state}})',
+    'quorum-now': 'etcd {{now}} (★ 리더, ● 정상, ○ 다운, ? 확인 안 됨; 쿼럼 {{quorum}}: {{state}})',
+    'quorum-kept': '유지',
+    'quorum-lost': '잃음',
+    'quorum-unknown': '알 수 없음',
+    more: '나머지 {{what}}은 자세히에 있습니다',
+    'more-and': '과 ',
+    'more-reasons': '이유 {{count}}건',
+    'more-steps': '할 일 {{count}}건',
   },
   role: { 'control-plane': '컨트롤 플레인 노드', worker: '워커 노드' },
   stops: {

@@ -149,7 +149,7 @@ describe('what the first screen says', () => {
     const en = firstScreen(await service.answer(job(scenario02, 'can I reboot borealis-cp-3 --lang en')));
     expect(en).toContain('etcd ★○● → ★○○ (★ leader, ● up, ○ down; quorum 2: lost)');
     const ko = firstScreen(await service.answer(job(scenario02, 'can I reboot borealis-cp-3 --lang ko')));
-    expect(ko).toContain('etcd ★○● → ★○○ (★ 리더, ● 정상, ○ 다운; 정족수 2: 잃음)');
+    expect(ko).toContain('etcd ★○● → ★○○ (★ 리더, ● 정상, ○ 다운; 쿼럼 2: 잃음)');
     // Three healthy members, the leader elsewhere: kept with one down.
     const kept = firstScreen(await service.answer(job(scenario01, 'can I reboot atlas-cp-2 --lang en')));
     expect(kept).toContain('etcd ★●● → ★●○ (★ leader, ● up, ○ down; quorum 2: kept)');

@@ -52,8 +52,10 @@ import type {
   WhatIfChange,
 } from './types.js';
 import { summarizeRequest } from './request-summary.js';
+import { THE_CONTROL_PLANE_NODE, THE_ETCD_LEADER } from './node-mentions.js';
 import {
   RESERVED_NODE_WORDS,
+  listed,
   nodeShaped,
   resolveNodeName,
   takeSelector,
@@ -328,7 +330,43 @@ export function rereadWithNodes(
   const again = parseCommand(text, { defaultLocale: locale, nodes });
   if (!again.ok) return again.error.code === 'ambiguous' ? { ...again, locale } : resolved;
   if (!NODE_QUESTIONS.has(again.command.kind)) return resolved;
-  return { ok: true, command: { ...again.command, cluster: command.cluster } as Command, locale };
+  const without = withoutStrayWords(text, again.command, nodes);
+  if (without === text)
+    return { ok: true, command: { ...again.command, cluster: command.cluster } as Command, locale };
+  // Read again without them: what is left is the request, or not understood (never the stray word).
+  const rest = rereadWithNodes(without, command, nodes, locale);
+  return rest.ok && withoutStrayWords(text, rest.command, nodes) !== text
+    ? fail('not-understood', locale)
+    : rest;
+}
+
+/**
+ * The text without the words the command takes for nodes that name no node of the cluster: no node
+ * carries the word, it has no digit, it is no pseudo-name and it is not listed beside the other names the command takes
+ * (`on the console`, `with the server-plan`, `system-upgrade-controller`, issue 30 set b). A node
+ * name without a digit that no node carries is not a node the user can mean; a listed word
+ * (`atlas-wk-1 and bar`) is kept so that the answer says "No node named bar".
+ * @param text - the message
+ * @param command - its reading with the node list
+ * @param nodes - the cluster's node names
+ * @returns the text with those words blanked, or `text` itself when there is none
+ */
+function withoutStrayWords(text: string, command: Command, nodes: readonly string[]): string {
+  const lower = text.normalize('NFKC').toLowerCase();
+  const named = summarizeRequest(command).nodes;
+  return named
+    .filter(
+      (n) =>
+        !nodes.includes(n) &&
+        !/\d/u.test(n) &&
+        n !== THE_CONTROL_PLANE_NODE &&
+        n !== THE_ETCD_LEADER &&
+        !(named.length > 1 && listed(lower, n)),
+    )
+    .reduce(
+      (t, n) => t.replace(new RegExp(`(?<![\\w.-])${n.replace(/\./gu, '\\.')}(?![\\w.-])`, 'giu'), ' '),
+      text,
+    );
 }
 
 /**

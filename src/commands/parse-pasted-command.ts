@@ -11,6 +11,7 @@
  */
 import { normalizeComponent } from './components.js';
 import { isValidNodeName } from './names.js';
+import { RESERVED_NODE_WORDS } from './understand.js';
 import type { Command, KubectlDrainFlags } from './types.js';
 
 /** Where a pasted command starts: the tool, after an optional `sudo` or `ssh NODE`. */
@@ -100,8 +101,13 @@ function hostNode(command: string, rest: string): { node?: string; rest: string;
     ),
   ];
   const only = shaped.length === 1 ? shaped[0] : undefined;
-  const name = (ssh?.[1] ?? inCommand?.[1] ?? on?.[1])?.toLowerCase();
-  const left = on === null || ssh !== null || inCommand !== null ? rest : rest.replace(on[0], ' ');
+  // A pronoun or determiner ("on it", "on each control plane node") names no node: "it" is the node
+  // named before it ("pods are not running on atlas-wk-2 … systemctl restart containerd on it").
+  const [found] = [ssh, inCommand, on].filter(
+    (m): m is RegExpExecArray => m !== null && !RESERVED_NODE_WORDS.has((m[1] ?? '').toLowerCase()),
+  );
+  const name = found?.[1]?.toLowerCase();
+  const left = found === undefined || found !== on ? rest : rest.replace(found[0], ' ');
   const named = only === undefined ? {} : { named: only };
   return name !== undefined && isValidNodeName(name) ? { node: name, rest: left } : { rest, ...named };
 }
@@ -199,22 +205,23 @@ function drainArgs(args: readonly string[]): {
 /**
  * Read a pasted command into the command the plain question gives.
  * @param text - the normalised message (spaces collapsed, mentions removed)
+ * @param before - the text before `text` in the message (when a later command is read)
  * @returns the command, or null when the text holds no command this reads (then the rest of the
  *   parser reads it); `rest` is the text around the command (for `--lang`, `--cluster`, the node of
  *   a host command)
  */
-export function matchPastedCommand(text: string): { command: Command; rest: string } | null {
+export function matchPastedCommand(text: string, before = ''): { command: Command; rest: string } | null {
   const found = commandText(text);
   if (found === null) return null;
-  const read = readCommand(found);
+  const read = readCommand({ ...found, rest: `${before}${found.rest}` });
   if (read !== null || found.quoted) return read;
   // "run the kubectl drain and uncordon commands … kubectl drain atlas-cp-1 --ignore-daemonsets":
   // the tool named in prose is no command; the next one may be.
   const start = COMMAND_START.exec(text);
   const next = start === null ? -1 : start.index + start[0].length;
   if (next < 0 || !COMMAND_START.test(text.slice(next))) return null;
-  const later = matchPastedCommand(text.slice(next));
-  return later === null ? null : { ...later, rest: `${text.slice(0, next)} ${later.rest}` };
+  // The text before the later command stays around it (the node it names: "on atlas-wk-2 … on it").
+  return matchPastedCommand(text.slice(next), `${before}${text.slice(0, next)} `);
 }
 
 /** Read the command found by {@link commandText}, or null. */

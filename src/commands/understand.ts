@@ -356,8 +356,12 @@ export function nodeShaped(token: string): boolean {
 /** A list separator between two names: `,`, `and`, `or`, `&`, `+`, `및`, a Korean particle. */
 const LIST_JOIN = String.raw`(?:\s*,\s*(?:and\s+)?|\s+(?:and|or)\s+|\s*[&+]\s*|\s+및\s+|(?:이랑|랑|하고|와|과)\s*)`;
 
-/** Whether `name` stands in a list in `text` (a list separator right before or after it). */
-function listed(text: string, name: string): boolean {
+/**
+ * Whether `name` stands in a list in `text` (a list separator right before or after it).
+ * @param text - the text, lowercase
+ * @param name - a word of it, lowercase
+ */
+export function listed(text: string, name: string): boolean {
   const n = name.replace(/[.]/gu, '\\.');
   return new RegExp(
     `[a-z0-9]${LIST_JOIN}${n}(?![a-z0-9.-])|(?<![a-z0-9.-])${n}${LIST_JOIN}[a-z0-9]`,

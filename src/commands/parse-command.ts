@@ -513,10 +513,12 @@ function parseText(text: string, options: ParseOptions): ParseResult {
     cluster,
     when: mods.when,
   });
-  // "what if kubelet restarts on atlas-cp-2": step 5 took the node for a cluster.
+  // "what if kubelet restarts on atlas-cp-2": step 5 took the node for a cluster. A component's
+  // host named with "on" is the target, whatever node the context names ("(atlas-cp-3 is gone). can
+  // I restart the etcd member on atlas-cp-1?").
   if (
     understood?.kind === 'what-if' &&
-    nodeOf(understood) === undefined &&
+    (nodeOf(understood) === undefined || 'component' in understood.change) &&
     opts.cluster === undefined &&
     cluster !== undefined &&
     (options.nodes === undefined

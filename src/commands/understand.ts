@@ -253,6 +253,7 @@ const REASON = /(?:,\s*|\s)(?:for|before|after|because(?:\s+of)?|due\s+to|since|
 const NOT_NODES = new Set([
   'k8s',
   'k3s',
+  'rke2',
   'ipv4',
   'ipv6',
   'x86',
@@ -681,11 +682,11 @@ const CONDITION_THEN =
   /\b(?:if|when|once|after)\s+([^,?]+),\s*(?:will|would|does|do|is|are|can|could|should)\b/u;
 
 /**
- * "Can I upgrade X while Y is down?", "Y가 다운된 상태에서 X 업그레이드": Y is the situation, not a
- * target, when another node is named.
+ * "Can I upgrade X while Y is down?", "With Y cordoned, can we drain X?", "Y가 다운된 상태에서 X
+ * 업그레이드", "Y가 cordon된 상태에서 X 드레인": Y is the situation, not a target, when another node is named.
  */
 const SITUATION =
-  /\b(?:while|whilst|with)\s+(\S+(?:\s*(?:,|and)\s*\S+)*)\s+(?:is|are|being|still|already)\s+(?:\S+\s+)?(?:down|offline|drained|cordoned|unavailable|notready|out|rebooting|upgrading)\b|(\S+?)(?:이|가)?\s*(?:다운된|내려간|꺼진|드레인된|재부팅\s*중인|장애\s*난)\s*(?:상태에서|동안|채로|중에)/u;
+  /\b(?:while|whilst|with)\s+(\S+(?:\s*(?:,|and)\s*\S+)*)\s+(?:(?:is|are|being|still|already)\s+(?:\S+\s+)?)?(?:down|offline|drained|cordoned|unavailable|notready|out|rebooting|upgrading)\b|(\S+?)(?:이|가)?\s*(?:다운된|내려간|꺼진|드레인된|(?:cordon|코든|드레인|drain)\s*(?:된|돼\s*있는|되어\s*있는)|재부팅\s*중인|장애\s*난)\s*(?:상태에서|동안|채로|중에)/u;
 
 /**
  * The targets once context is set aside: the nodes of a condition when it names some

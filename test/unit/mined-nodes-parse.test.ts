@@ -136,6 +136,81 @@ describe('ask --format json: the worker reads the text again with the live node 
   );
 });
 
+describe('set b kinds: pronouns and determiners are never node names', () => {
+  cases([
+    [
+      'atlas-wk-1 keeps failing its health checks (journalctl -u kubelet | tail). can I do systemctl restart kubelet on it?',
+      'component-restart [atlas-wk-1]',
+    ],
+    [
+      'atlas-wk-2 looks stuck. is systemctl restart containerd on that safe?',
+      'component-restart [atlas-wk-2]',
+    ],
+    ['run the upgrade on every worker node: kubeadm upgrade node', 'upgrade []'],
+    [
+      'atlas-wk-1에서 파드가 안 떠요. 그 노드에서 systemctl restart kubelet 해도 될까요?',
+      'component-restart [atlas-wk-1]',
+    ],
+    [
+      'atlas-wk-2 상태가 이상해요. 해당 노드에서 systemctl restart containerd 해도 돼?',
+      'component-restart [atlas-wk-2]',
+    ],
+    ['각 컨트롤 플레인 노드에서 kubeadm upgrade node 실행해도 될까요?', 'upgrade []'],
+  ]);
+});
+
+describe('set b kinds: a word no node carries, with no digit, is no node in the second reading', () => {
+  cases([
+    ['upgrade the cluster with the agent-plan', 'upgrade []'],
+    ['can we upgrade the control plane with the server-plan first?', 'upgrade []'],
+    ['server-plan으로 마스터 노드들 업그레이드해도 될까요?', 'upgrade []'],
+    ['system-upgrade-controller로 워커 노드들 업그레이드해도 돼?', 'upgrade []'],
+  ]);
+});
+
+describe('set b kinds: a node in a condition clause is context, not a target', () => {
+  cases([
+    ['With atlas-wk-1 cordoned, can we drain atlas-wk-2?', 'drain [atlas-wk-2]'],
+    ['with atlas-cp-3 drained, is it ok to reboot atlas-cp-1?', 'reboot [atlas-cp-1]'],
+    [
+      'kubelet is flapping (atlas-wk-2 is NotReady). can I restart containerd on atlas-wk-1?',
+      'component-restart [atlas-wk-1]',
+    ],
+    ['atlas-wk-1이 cordon된 상태에서 atlas-wk-2 드레인해도 돼?', 'drain [atlas-wk-2]'],
+    ['atlas-cp-1이 코든된 상태에서 atlas-cp-2 재부팅해도 될까요?', 'reboot [atlas-cp-2]'],
+    [
+      'etcd 멤버가 두 개만 남았어요 (atlas-cp-3 제거됨). atlas-cp-1에서 etcd 재시작해도 될까요?',
+      'component-restart [atlas-cp-1]',
+    ],
+  ]);
+});
+
+describe('set b kinds: product names name no node', () => {
+  cases([
+    ['upgrade the workers to the latest RKE2', 'upgrade []'],
+    ['RKE2 에이전트 노드들 업그레이드 해도 돼?', 'upgrade []'],
+  ]);
+});
+
+describe('set b kinds: "마스터 노드" followed by a count is the group, not one node to pick', () => {
+  it.each([
+    '마스터 노드는 홀수로 둬야 하나요? 1대 장애 나도 괜찮아요?',
+    '컨트롤 플레인 노드는 짝수면 안 되나요? 1대 죽으면요?',
+  ])('%s', (text) => {
+    const first = parseCommand(text);
+    const r = first.ok ? rereadWithNodes(text, first.command, NODES, first.locale) : first;
+    const named = r.ok ? summarizeRequest(r.command).nodes : (r.error.suggestions?.[0]?.request.nodes ?? []);
+    expect(named).toEqual([]);
+  });
+});
+
+describe('mined set b (first run 58.8 %, 9 wrong nodes; now tuned on)', () => {
+  it('names no node the user did not mean', () => {
+    const f = judgeMined(loadMined('test/fixtures/requests/mined-2026-12-b.json'));
+    expect(f.results.filter((r) => r.wrongNodes.length > 0).map((r) => r.entry.text)).toEqual([]);
+  });
+});
+
 describe('mined set a (the development set of issue 30)', () => {
   it('names no node the user did not mean, and understands or rightly clarifies at least 90 %', () => {
     const f = judgeMined(loadMined('test/fixtures/requests/mined-2026-12-a.json'));

@@ -330,14 +330,18 @@ export function rereadWithNodes(
   const again = parseCommand(text, { defaultLocale: locale, nodes });
   if (!again.ok) return again.error.code === 'ambiguous' ? { ...again, locale } : resolved;
   if (!NODE_QUESTIONS.has(again.command.kind)) return resolved;
+  const read: ParseResult = {
+    ok: true,
+    command: { ...again.command, cluster: command.cluster } as Command,
+    locale,
+  };
   const without = withoutStrayWords(text, again.command, nodes);
-  if (without === text)
-    return { ok: true, command: { ...again.command, cluster: command.cluster } as Command, locale };
-  // Read again without them: what is left is the request, or not understood (never the stray word).
+  if (without === text) return read;
+  // Read again without them: when the rest is a request of its own (`with the server-plan`), that
+  // is it; when the word was all the target there is (`can I reboot nosuchnode`), the answer says
+  // "No node named nosuchnode" with the cluster's nodes.
   const rest = rereadWithNodes(without, command, nodes, locale);
-  return rest.ok && withoutStrayWords(text, rest.command, nodes) !== text
-    ? fail('not-understood', locale)
-    : rest;
+  return rest.ok && withoutStrayWords(without, rest.command, nodes) === without ? rest : read;
 }
 
 /**

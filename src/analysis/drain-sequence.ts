@@ -39,7 +39,7 @@ import type { KPod } from '../cluster/types.js';
 import { controllerOf, isFinished, isPodReady, isUnscheduled, type ClusterIndex } from './cluster-index.js';
 import { DEFAULT_TERMINATION_GRACE_S } from './domain.js';
 import { type EvictionBudget, budgetsOfPod, decideEviction } from './eviction-api.js';
-import { type Placement, placeReplacements } from './scheduling/placement.js';
+import { type Placement, placeReplacements, placementRounds } from './scheduling/placement.js';
 import type { FactValue } from './types.js';
 
 /** kubectl drain's wait before it retries an eviction answered 429, in s (drain.go `evictPods`). */
@@ -222,6 +222,8 @@ function drainBatch(
     return mine;
   };
   const moverNames = new Set(out.movers);
+  // The cluster as the replacements of earlier rounds left it, updated round by round.
+  const placed = placementRounds();
   let waiting = [...pods];
   let round = 0;
   let seconds = 0;
@@ -273,7 +275,7 @@ function drainBatch(
       if (request.pinned?.has(key(p)) === true) pendingOf.set(key(p), `pinned to ${p.spec?.nodeName ?? ''}`);
     let givenBack = 0;
     if (movers.length > 0) {
-      const placement = placeReplacements(index, down, movers, earlier);
+      const placement = placeReplacements(index, down, movers, earlier, placed);
       const all = out.placement;
       all.candidates = placement.candidates;
       for (const [p, pre] of placement.preempting) all.preempting.set(p, pre);

@@ -220,6 +220,13 @@ function workingNodes(index: ClusterIndex): WorkingNode[] {
   });
 }
 
+/** A node's copy whose requests and ports can change without changing the node's. */
+const copyOf = (w: Readonly<WorkingNode>): WorkingNode => ({
+  ...w,
+  requested: new Map(w.requested),
+  usedPorts: [...w.usedPorts],
+});
+
 /** The replacement a controller creates: the same spec, not bound to a node yet. */
 function replacementOf(pod: KPod): KPod {
   if (pod.spec?.nodeName === undefined) return pod;
@@ -322,7 +329,7 @@ function applyEarlier(
     const i = rounds.at.get(name ?? '');
     const found = i === undefined ? undefined : rounds.nodes[i];
     if (i === undefined || !found || rounds.owned.has(found)) return found;
-    const copy = { ...found, requested: new Map(found.requested), usedPorts: [...found.usedPorts] };
+    const copy = copyOf(found);
     rounds.owned.add(copy);
     rounds.nodes[i] = copy;
     return copy;
@@ -381,7 +388,7 @@ export function placeReplacements(
   const writable = (at: number): WorkingNode => {
     const found = nodes[at] as WorkingNode;
     if (copied.has(found)) return found;
-    const target = { ...found, requested: new Map(found.requested), usedPorts: [...found.usedPorts] };
+    const target = copyOf(found);
     copied.add(target);
     nodes[at] = target;
     return target;

@@ -202,6 +202,18 @@ describe('what StaticKubeconfig leaves to client-node', () => {
     );
   });
 
+  it('a kubeconfig that is not valid YAML: the error says where, never quotes the file (a token in it)', async () => {
+    const broken = await fileOf(
+      'apiVersion: v1\nusers:\n- name: u\n  user:\n    token: SUPERSECRETTOKEN\n   bad: indent\ncontexts: []\n',
+    );
+    const err = await kubeAccessForContext(broken, null).then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    expect(err?.message).toMatch(/cannot be read: not valid YAML: .*\(line \d+, column \d+\)/);
+    expect(err?.message).not.toContain('SUPERSECRETTOKEN');
+  });
+
   it('singleKubeconfigFile: one KUBECONFIG file, else ~/.kube/config when it exists; a list goes to client-node', async () => {
     expect(singleKubeconfigFile({ kubeconfig: '/a/config' })).toBe('/a/config');
     expect(

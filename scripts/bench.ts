@@ -11,6 +11,7 @@
  *    simulator warmed by one untimed floor pass, the two alternating which goes first;
  *  - warm answers from the watch cache: p50/p99 over 50 questions on random nodes, the time to fill
  *    the cache and the process's RSS with it (bench-warm.ts);
+ * the drain sequence of 2,000 pods under a budget allowing 1 among 1,001 budgets (bench-drain.ts);
  * a rolling-plan analysis over every node of the 1,000-node cluster (the largest size up to
  * 1,000 in the run: 100 in smoke mode; bench-rolling.ts);
  * the CLI's start-up: CPU time and peak RSS of `--version` and `ask --snapshot <scenario 01>`
@@ -36,6 +37,7 @@ import { parseAllDocuments } from 'yaml';
 import { generateCluster, writeScenarioFile } from './cluster-generator/index.js';
 import { kubeconfigFor } from '../src/simulator/kubeconfig-for.js';
 import { benchEtcd } from './bench-etcd.js';
+import { benchDrainSequence } from './bench-drain.js';
 import { JobQueue } from '../src/queue/job-queue.js';
 import type { AnswerJob } from '../src/queue/job.js';
 import { BENCH_PROCESS_ENV, benchSlack } from './bench-slack.js';
@@ -332,6 +334,15 @@ async function main(): Promise<void> {
     // Only a blow-up fails the run (seconds); a busy machine may stretch one parse past the target.
     if (nearMs >= 1000)
       problems.push(`the 2,000-character near miss took ${nearMs.toFixed(0)} ms: catastrophic backtracking?`);
+  }
+  {
+    // The drain sequence's worst shape, one pod a round (bench-drain.ts): only a blow-up fails the run.
+    const d = benchDrainSequence();
+    rows.push(d.row);
+    process.stdout.write(`${d.row}\n`);
+    if (d.rounds !== 2000) problems.push(`the drain sequence bench ran ${d.rounds} rounds, not 2000`);
+    if (d.ms >= 20_000)
+      problems.push(`the drain sequence took ${d.ms.toFixed(0)} ms: quadratic in budgets again?`);
   }
   const rollingSize = sizes.filter((s) => s.nodes <= 1000).sort((a, b) => b.nodes - a.nodes)[0];
   for (const { nodes, pods } of sizes) {

@@ -39,7 +39,7 @@ import type { KPod } from '../cluster/types.js';
 import { controllerOf, isFinished, isPodReady, isUnscheduled, type ClusterIndex } from './cluster-index.js';
 import { DEFAULT_TERMINATION_GRACE_S } from './domain.js';
 import { type EvictionBudget, budgetsOfPod, decideEviction } from './eviction-api.js';
-import { type Placement, placeReplacements } from './scheduling/placement.js';
+import { type Placement, placeReplacements, placementRounds } from './scheduling/placement.js';
 import type { FactValue } from './types.js';
 
 /** kubectl drain's wait before it retries an eviction answered 429, in s (drain.go `evictPods`). */
@@ -213,10 +213,17 @@ function drainBatch(
   pendingOf: Map<string, string>,
 ): { rounds: number; seconds: number } {
   const { down, pods, live, earlier, origin } = state;
-  const grace = (p: KPod): number =>
-    request.gracePeriodS ?? p.spec?.terminationGracePeriodSeconds ?? DEFAULT_TERMINATION_GRACE_S;
-  const budgetsOf = (p: KPod): LiveBudget[] =>
-    budgetsOfPod(p, request.budgets).map((b) => live.get(b) as LiveBudget);
+  // Each pod's budgets, matched once (not once per round: a budget allowing 1 gives a round per pod).
+  const budgetsOfMemo = new Map<KPod, LiveBudget[]>();
+  const budgetsOf = (p: KPod): LiveBudget[] => {
+    let mine = budgetsOfMemo.get(p);
+    if (!mine)
+      budgetsOfMemo.set(p, (mine = budgetsOfPod(p, request.budgets).map((b) => live.get(b) as LiveBudget)));
+    return mine;
+  };
+  const moverNames = new Set(out.movers);
+  // The cluster as the replacements of earlier rounds left it, updated round by round.
+  const placed = placementRounds();
   let waiting = [...pods];
   let round = 0;
   let seconds = 0;
@@ -254,7 +261,7 @@ function drainBatch(
       }
       out.evicted.set(key(pod), round);
       evictedNow.push(pod);
-      seconds = Math.max(seconds, start + grace(pod));
+      seconds = Math.max(seconds, start + graceOf(pod, request.gracePeriodS));
     }
     // The replacements of this round, placed on the cluster as it is now.
     const movers = evictedNow.filter(
@@ -268,7 +275,7 @@ function drainBatch(
       if (request.pinned?.has(key(p)) === true) pendingOf.set(key(p), `pinned to ${p.spec?.nodeName ?? ''}`);
     let givenBack = 0;
     if (movers.length > 0) {
-      const placement = placeReplacements(index, down, movers, earlier);
+      const placement = placeReplacements(index, down, movers, earlier, placed);
       const all = out.placement;
       all.candidates = placement.candidates;
       for (const [p, pre] of placement.preempting) all.preempting.set(p, pre);
@@ -280,7 +287,10 @@ function drainBatch(
       }
       for (const [p, node] of placement.placedOn) all.placedOn.set(p, node);
       for (const p of movers) {
-        if (!out.movers.includes(key(p))) out.movers.push(key(p));
+        if (!moverNames.has(key(p))) {
+          moverNames.add(key(p));
+          out.movers.push(key(p));
+        }
         const node = placement.placedOn.get(key(p));
         if (node === undefined) earlier.delete(origin.get(p) ?? p);
         else earlier.set(origin.get(p) ?? p, node);
@@ -309,9 +319,17 @@ function drainBatch(
     }
     const first = waiting[0] as KPod;
     const r = lastRefusal.get(key(first));
-    const spentBy = [...out.evicted.keys()].find(
-      (p) => pendingOf.has(p) && r !== undefined && podBudgetIs(p, r.budget, pods, request.budgets),
-    );
+    const podNamed = new Map<string, KPod>();
+    for (const p of pods) if (!podNamed.has(key(p))) podNamed.set(key(p), p);
+    const spentBy = [...out.evicted.keys()].find((p) => {
+      const pod = podNamed.get(p);
+      return (
+        pendingOf.has(p) &&
+        r !== undefined &&
+        pod !== undefined &&
+        budgetsOf(pod).some((b) => b.budget.metadata.name === r.budget.budget.metadata.name)
+      );
+    });
     out.outcome = {
       kind: 'waits-forever',
       pod: key(first),
@@ -332,18 +350,17 @@ function drainBatch(
   return { rounds: round, seconds };
 }
 
-/** Whether the pod `name` (one of `pods`) is selected by the budget. */
-function podBudgetIs(
-  name: string,
-  budget: LiveBudget,
-  pods: readonly KPod[],
-  budgets: readonly EvictionBudget[],
-): boolean {
-  const pod = pods.find((p) => key(p) === name);
-  return (
-    pod !== undefined &&
-    budgetsOfPod(pod, budgets).some((b) => b.metadata.name === budget.budget.metadata.name)
-  );
+/**
+ * The seconds a pod takes to go, in s: `--grace-period` when given and not negative ("If negative,
+ * the default value specified in the pod will be used", kubectl drain reference), else its
+ * terminationGracePeriodSeconds when that is a number, else (absent, not a number, NaN) the API's
+ * default {@link DEFAULT_TERMINATION_GRACE_S} (PodSpec `terminationGracePeriodSeconds`: "Defaults
+ * to 30 seconds", https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/#lifecycle).
+ */
+function graceOf(pod: KPod, flag: number | undefined): number {
+  if (flag !== undefined && Number.isFinite(flag) && flag >= 0) return flag;
+  const own: unknown = pod.spec?.terminationGracePeriodSeconds;
+  return typeof own === 'number' && Number.isFinite(own) ? own : DEFAULT_TERMINATION_GRACE_S;
 }
 
 /**

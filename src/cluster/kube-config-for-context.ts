@@ -7,6 +7,18 @@ import { ConfigError } from '../errors.js';
 import { registerKubeconfigSecrets } from './static-kubeconfig.js';
 
 /**
+ * Why a kubeconfig could not be read, without its content: a YAML error (js-yaml's
+ * `YAMLException`) says where (line, column) and what, never its `snippet` of the file, which can
+ * quote a token or key before any secret is registered for redaction (attack of 2026-12-07).
+ */
+function readError(err: unknown): string {
+  const e = err as { reason?: unknown; mark?: { line?: unknown; column?: unknown }; message?: unknown };
+  if (typeof e.reason === 'string' && typeof e.mark?.line === 'number' && typeof e.mark.column === 'number')
+    return `not valid YAML: ${e.reason} (line ${e.mark.line + 1}, column ${e.mark.column + 1})`;
+  return String(e.message ?? err);
+}
+
+/**
  * Whether a KubeConfig is client-node's last-resort default (`http://localhost:8080`, context
  * `loaded-context`), which `loadFromDefault` returns when no kubeconfig exists at all.
  * @param kc - a loaded KubeConfig
@@ -47,14 +59,14 @@ export function kubeConfigForContext(
     try {
       kc.loadFromFile(path);
     } catch (err) {
-      throw new ConfigError(settingPath, `kubeconfig file ${path} cannot be read: ${(err as Error).message}`);
+      throw new ConfigError(settingPath, `kubeconfig file ${path} cannot be read: ${readError(err)}`);
     }
     registerKubeconfigSecrets(kc.getUsers());
   } else {
     try {
       kc.loadFromDefault();
     } catch (err) {
-      throw new ConfigError(settingPath, `the kubeconfig cannot be read: ${(err as Error).message}`);
+      throw new ConfigError(settingPath, `the kubeconfig cannot be read: ${readError(err)}`);
     }
     registerKubeconfigSecrets(kc.getUsers());
     if (isClientFallback(kc)) {

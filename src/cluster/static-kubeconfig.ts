@@ -49,6 +49,12 @@ export function registerKubeconfigSecrets(users: readonly User[]): void {
   registerSecretValues(values);
 }
 
+/**
+ * Whether a kubeconfig value is set: client-node leaves a key that is absent, `null` (`user:` with
+ * no body, `certificate-authority: null`) or empty unset, and uses the `-data` twin instead.
+ */
+const given = (v: string | null | undefined): v is string => typeof v === 'string' && v !== '';
+
 /** One kubeconfig context with static credentials, applied as client-node applies them. */
 export class StaticKubeconfig implements KubeAccess {
   private constructor(
@@ -85,8 +91,8 @@ export class StaticKubeconfig implements KubeAccess {
       return null;
     // As KubeConfig.makePathsAbsolute: certificate files relative to the kubeconfig's folder.
     const root = dirname(path);
-    const absolute = (f: string | undefined): string | undefined =>
-      f === undefined || f === '' || isAbsolute(f) ? f : join(root, f);
+    const absolute = <T extends string | null | undefined>(f: T): T | string =>
+      given(f) && !isAbsolute(f) ? join(root, f) : f;
     cluster.caFile = absolute(cluster.caFile);
     user.certFile = absolute(user.certFile);
     user.keyFile = absolute(user.keyFile);
@@ -119,7 +125,7 @@ export class StaticKubeconfig implements KubeAccess {
   async applyToHTTPSOptions(opts: https.RequestOptions): Promise<void> {
     const { cluster, user } = this;
     const pem = (f: string | undefined, data: string | undefined): Buffer | undefined =>
-      f !== undefined ? readFileSync(f) : data !== undefined ? Buffer.from(data, 'base64') : undefined;
+      given(f) ? readFileSync(f) : given(data) ? Buffer.from(data, 'base64') : undefined;
     if (cluster.skipTLSVerify) opts.rejectUnauthorized = false;
     if (cluster.tlsServerName) opts.servername = cluster.tlsServerName;
     const ca = pem(cluster.caFile, cluster.caData);
@@ -132,7 +138,7 @@ export class StaticKubeconfig implements KubeAccess {
     if (user.impersonateUser) headers['Impersonate-User'] = user.impersonateUser;
     if (user.token) headers.Authorization = `Bearer ${user.token}`;
     opts.headers = { ...(opts.headers as Record<string, string> | undefined), ...headers };
-    if (user.username) opts.auth = `${user.username}:${user.password}`;
+    if (user.username) opts.auth = `${user.username}:${user.password ?? ''}`;
     await Promise.resolve();
   }
 }

@@ -312,7 +312,8 @@ const NODE_QUESTIONS: ReadonlySet<Command['kind']> = new Set([
  * with the live node list, a mention resolves against it (exact, short, role forms, typos) and a word
  * no node carries is dropped when a real node is named beside it (`restart rke2-server on
  * atlas-cp-2`). A reading that is not certain comes back as the `ambiguous` clarification.
- * Commands that are no node question (maintenance, plans, locks, help) are only resolved.
+ * Commands that are no node question (maintenance, plans, locks, help) come back unchanged: a
+ * maintenance request keeps the node name as typed, and the caller resolves the others.
  * @param text - the message as the user typed it
  * @param command - what the adapter parsed from it
  * @param nodes - the cluster's node names
@@ -325,8 +326,10 @@ export function rereadWithNodes(
   nodes: readonly string[],
   locale: Locale,
 ): ParseResult {
+  // Anything else comes back as parsed: a maintenance request keeps the name as typed (it changes
+  // the cluster: a typo must never become another node), and the caller resolves the rest.
+  if (!NODE_QUESTIONS.has(command.kind)) return { ok: true, command, locale };
   const resolved: ParseResult = { ok: true, command: resolveCommandNodes(command, nodes), locale };
-  if (!NODE_QUESTIONS.has(command.kind)) return resolved;
   const again = parseCommand(text, { defaultLocale: locale, nodes });
   if (!again.ok) return again.error.code === 'ambiguous' ? { ...again, locale } : resolved;
   if (!NODE_QUESTIONS.has(again.command.kind)) return resolved;

@@ -266,3 +266,54 @@ describe('simulateDrain: several nodes', () => {
     expect(s.notReached).toEqual([]);
   });
 });
+
+describe('simulateDrain: inputs at scale and out of shape', () => {
+  it('a terminationGracePeriodSeconds that is not a number counts as the API default, 30 s', () => {
+    // PodSpec terminationGracePeriodSeconds: "Defaults to 30 seconds"
+    // (https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/#lifecycle).
+    const odd = {
+      ...pod('web-a', 'wk-1'),
+      spec: { ...pod('web-a', 'wk-1').spec, terminationGracePeriodSeconds: 'NaN' },
+    };
+    const s = drain(cluster([node('wk-1'), node('wk-2'), odd], ['wk-1']), ['wk-1']);
+    expect(s.outcome).toEqual({ kind: 'completes', rounds: 1, seconds: 30 });
+  });
+
+  it('2000 pods under one budget allowing 1, among 1000 budgets: one pod a round, as with that budget alone', () => {
+    // A budget allowing one disruption: each replacement Ready elsewhere gives it back, so kubectl
+    // evicts one pod a round, in the API's order (Disruptions, "PodDisruptionBudget example").
+    const n = 2000;
+    const pods = Array.from({ length: n }, (_, k) =>
+      pod(`web-${String(k).padStart(4, '0')}`, 'wk-1', { cpu: '1m' }),
+    );
+    const one = pdb(
+      'web-pdb',
+      'web',
+      { maxUnavailable: 1 },
+      { allowed: 1, healthy: n, desired: n - 1, expected: n },
+    );
+    const others = Array.from({ length: 999 }, (_, k) =>
+      pdb(
+        `other-${k}`,
+        `other${k}`,
+        { maxUnavailable: 1 },
+        { allowed: 1, healthy: 2, desired: 1, expected: 2 },
+      ),
+    );
+    // wk-2 admits them all (room for 3000 pods).
+    const roomy = {
+      ...node('wk-2'),
+      status: { conditions: READY, allocatable: { cpu: '4', memory: '8Gi', pods: '3000' } },
+    };
+    const big = drain(cluster([node('wk-1'), roomy, ...pods, one, ...others], ['wk-1']), ['wk-1']);
+    const small = drain(cluster([node('wk-1'), roomy, ...pods, one], ['wk-1']), ['wk-1']);
+    expect(big.outcome).toEqual({ kind: 'completes', rounds: n, seconds: (n - 1) * ROUND_S + 30 });
+    expect(big.outcome).toEqual(small.outcome);
+    expect([...big.evicted]).toEqual([...small.evicted]);
+    expect([...big.evicted.values()]).toEqual(Array.from({ length: n }, (_, k) => k + 1));
+    expect(big.movers).toEqual(small.movers);
+    expect(big.movers).toHaveLength(n);
+    expect([...big.placement.placedOn]).toEqual([...small.placement.placedOn]);
+    expect(new Set(big.placement.placedOn.values())).toEqual(new Set(['wk-2']));
+  });
+});

@@ -237,3 +237,21 @@ describe('rereadWithNodes leaves commands that name no node as they are', () => 
     expect(rereadWithNodes(text, { ...command }, NODES, 'en')).toEqual({ ok: true, command, locale: 'en' });
   });
 });
+
+describe('a maintenance request keeps the node name as typed (it changes the cluster)', () => {
+  // Attack of 2026-12-07: the re-reading resolved `wk-1` to a real node and `worker-blue-1` to its
+  // one-letter twin `worker-glue-1`, creating a request for a node the user did not type, judged
+  // without that node's pods (the cluster was read for the typed name).
+  it.each([
+    ['maintain wk-1 kernel patch', ['indus-wk-1', 'indus-wk-2'], 'wk-1'],
+    ['request maintenance on worker-blue-1', ['worker-glue-1', 'worker-glue-2'], 'worker-blue-1'],
+    ['wk-1 유지보수 요청', ['indus-wk-1', 'indus-wk-2'], 'wk-1'],
+  ] as const)('%s', (text, nodes, typed) => {
+    const first = parseCommand(text);
+    if (!first.ok) throw new Error(`not parsed: ${text}`);
+    expect(first.command.kind).toBe('maintenance-request');
+    const again = rereadWithNodes(text, first.command, nodes, first.locale);
+    expect(again).toEqual({ ok: true, command: first.command, locale: first.locale });
+    expect(again.ok && again.command.kind === 'maintenance-request' && again.command.node).toBe(typed);
+  });
+});

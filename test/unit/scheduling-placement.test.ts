@@ -21,7 +21,7 @@ import { describe, expect, it } from '@jest/globals';
 import { parseSnapshotText } from '../../src/cluster/snapshot-file.js';
 import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
 import { indexCluster } from '../../src/analysis/cluster-index.js';
-import { placeReplacements } from '../../src/analysis/scheduling/placement.js';
+import { placeReplacements, placementRounds } from '../../src/analysis/scheduling/placement.js';
 import { pendingSummary } from '../../src/analysis/scheduling/filter.js';
 import type { KPod } from '../../src/cluster/types.js';
 import { replicaSetOwner } from '../helpers/pod-objects.js';
@@ -159,6 +159,58 @@ describe('placeReplacements: the scheduler filters on the cluster as it is', () 
     const p = placeReplacements(index, new Set(['wk-1']), index.podsByNode.get('wk-1') ?? []);
     expect([...p.placedOn]).toEqual([['shop/a', 'wk-2']]);
     expect(p.unplaced).toEqual(['shop/b']);
+  });
+
+  it('the state kept between rounds places as a fresh call does when earlier replacements come, move and go', () => {
+    const one = { containers: [{ name: 'c', resources: { requests: { cpu: '1' } } }] };
+    const file = parseSnapshotText(
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'List',
+        items: [
+          node('wk-1'),
+          node('wk-2', { cpu: '2' }),
+          node('wk-3', { cpu: '2' }),
+          pod('a', 'wk-1', one),
+          pod('b', 'wk-1', one),
+          pod('c', 'wk-1', one),
+        ],
+      }),
+      'test',
+    );
+    const index = indexCluster(snapshotFromFile(file, 'test', 'wk-1'));
+    const down = new Set(['wk-1']);
+    const [a, b, c] = index.podsByNode.get('wk-1') ?? [];
+    if (!a || !b || !c) throw new Error('fixture');
+    const rounds = placementRounds();
+    const steps: [KPod, Map<KPod, string>, string][] = [
+      [c, new Map(), 'wk-2'],
+      [c, new Map([[a, 'wk-2']]), 'wk-2'],
+      // wk-2 full (2 CPUs taken): c goes to wk-3.
+      [
+        c,
+        new Map([
+          [a, 'wk-2'],
+          [b, 'wk-2'],
+        ]),
+        'wk-3',
+      ],
+      // a moved to wk-3, then gone: wk-2 has room again.
+      [
+        c,
+        new Map([
+          [a, 'wk-3'],
+          [b, 'wk-2'],
+        ]),
+        'wk-2',
+      ],
+      [c, new Map([[b, 'wk-3']]), 'wk-2'],
+    ];
+    for (const [evicted, earlier, expected] of steps) {
+      const kept = placeReplacements(index, down, [evicted], earlier, rounds);
+      expect(kept).toEqual(placeReplacements(index, down, [evicted], earlier));
+      expect(kept.placedOn.get('shop/c')).toBe(expected);
+    }
   });
 
   it('a higher-priority pod that fits only by preempting a lower-priority one names it', () => {

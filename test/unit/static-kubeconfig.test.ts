@@ -31,7 +31,7 @@ afterAll(async () => {
 const b64 = (s: string): string => Buffer.from(s).toString('base64');
 
 /** A kubeconfig of one context `ctx` (current) on `cluster` as `user`, plus a second context `other`. */
-function kubeconfig(cluster: Record<string, unknown>, user: Record<string, unknown>): string {
+function kubeconfig(cluster: Record<string, unknown>, user: Record<string, unknown> | null): string {
   return JSON.stringify({
     apiVersion: 'v1',
     kind: 'Config',
@@ -100,8 +100,25 @@ describe('StaticKubeconfig prepares the requests as client-node does', () => {
     ],
     ['basic auth', { 'insecure-skip-tls-verify': true }, { username: 'admin', password: 's3cret' }],
     ['tls-server-name and impersonation', { 'tls-server-name': 'kubernetes' }, { token: 't', as: 'jane' }],
+    // Values client-node leaves unset (attack of 2026-12-07: these threw a TypeError or ENOENT here).
+    [
+      'a null CA path beside its data',
+      { 'certificate-authority': null, 'certificate-authority-data': b64('CA PEM') },
+      { token: 't' },
+    ],
+    [
+      'an empty CA path beside its data',
+      { 'certificate-authority': '', 'certificate-authority-data': b64('CA PEM') },
+      { token: 't' },
+    ],
+    [
+      'a null client certificate',
+      { 'insecure-skip-tls-verify': true },
+      { 'client-certificate': null, token: 't' },
+    ],
+    ['a user with no body', { 'insecure-skip-tls-verify': true }, null],
   ])('%s', async (_label, cluster, user) => {
-    const u = JSON.parse(JSON.stringify(user).replace('__DIR__', dir)) as Record<string, unknown>;
+    const u = JSON.parse(JSON.stringify(user).replace('__DIR__', dir)) as Record<string, unknown> | null;
     const path = await fileOf(kubeconfig(cluster, u));
     const light = StaticKubeconfig.read(path, null);
     expect(light).not.toBeNull();
@@ -183,6 +200,18 @@ describe('what StaticKubeconfig leaves to client-node', () => {
     await expect(kubeAccessForContext(token, 'nope', '--context')).rejects.toThrow(
       /no context "nope" in the kubeconfig; available contexts: ctx, other/,
     );
+  });
+
+  it('a kubeconfig that is not valid YAML: the error says where, never quotes the file (a token in it)', async () => {
+    const broken = await fileOf(
+      'apiVersion: v1\nusers:\n- name: u\n  user:\n    token: SUPERSECRETTOKEN\n   bad: indent\ncontexts: []\n',
+    );
+    const err = await kubeAccessForContext(broken, null).then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    expect(err?.message).toMatch(/cannot be read: not valid YAML: .*\(line \d+, column \d+\)/);
+    expect(err?.message).not.toContain('SUPERSECRETTOKEN');
   });
 
   it('singleKubeconfigFile: one KUBECONFIG file, else ~/.kube/config when it exists; a list goes to client-node', async () => {

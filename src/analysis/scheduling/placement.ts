@@ -26,7 +26,7 @@ import { type NamespaceLabels, interPodAffinityFilter, interPodAffinityState } f
 const nameOf = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
 
 /** A node as the placement updates it: what its bound pods (and replacements placed) take. */
-interface WorkingNode {
+export interface WorkingNode {
   node: KNode;
   taints: readonly KTaint[];
   requested: Map<string, number>;
@@ -220,6 +220,13 @@ function workingNodes(index: ClusterIndex): WorkingNode[] {
   });
 }
 
+/** A node's copy whose requests and ports can change without changing the node's. */
+const copyOf = (w: Readonly<WorkingNode>): WorkingNode => ({
+  ...w,
+  requested: new Map(w.requested),
+  usedPorts: [...w.usedPorts],
+});
+
 /** The replacement a controller creates: the same spec, not bound to a node yet. */
 function replacementOf(pod: KPod): KPod {
   if (pod.spec?.nodeName === undefined) return pod;
@@ -264,6 +271,97 @@ function victimsOn(
 }
 
 /**
+ * The nodes as {@link placeReplacements} starts from them, earlier replacements applied, kept from
+ * one call to the next ({@link placementRounds}): each call applies only what changed in `earlier`
+ * (a drain's rounds add one or a few replacements each), not every earlier replacement again.
+ */
+export interface PlacementRounds {
+  /** The index and nodes going down these nodes are for (another pair starts over). */
+  for: { index: ClusterIndex; down: ReadonlySet<string> } | null;
+  /** The nodes outside `down`, in the snapshot's order, with `applied` taken into account. */
+  nodes: WorkingNode[];
+  /** Node name → its position in `nodes`. */
+  at: Map<string, number>;
+  /** The nodes of `nodes` copied from the index's (the others are shared, never changed). */
+  owned: Set<WorkingNode>;
+  /** The earlier replacements applied to `nodes`: pod → the node its replacement runs on. */
+  applied: Map<KPod, string>;
+  /** How many of `applied` have spread constraints or required pod (anti-)affinity. */
+  constrained: number;
+  /** Each applied pod's requests ({@link podRequests}), computed once. */
+  requests: Map<KPod, Map<string, number>>;
+}
+
+/**
+ * A new, empty {@link PlacementRounds}, for the rounds of one drain of the same nodes.
+ * @returns the state; {@link placeReplacements} fills it
+ */
+export function placementRounds(): PlacementRounds {
+  return {
+    for: null,
+    nodes: [],
+    at: new Map(),
+    owned: new Set(),
+    applied: new Map(),
+    constrained: 0,
+    requests: new Map(),
+  };
+}
+
+/**
+ * Bring `rounds` to `earlier`: each replacement runs on its node, its pod gone from the node it was
+ * bound to (sums of integers: the order they are applied in does not change them).
+ */
+function applyEarlier(
+  rounds: PlacementRounds,
+  index: ClusterIndex,
+  down: ReadonlySet<string>,
+  earlier: ReadonlyMap<KPod, string>,
+): void {
+  if (rounds.for?.index !== index || rounds.for.down !== down) {
+    Object.assign(rounds, placementRounds(), { for: { index, down } });
+    // The index's nodes, shared; one an earlier replacement changes is copied first (copy on write).
+    rounds.nodes = baseNodes(index).filter((w) => !down.has(w.node.metadata.name));
+    for (const [i, w] of rounds.nodes.entries())
+      if (!rounds.at.has(w.node.metadata.name)) rounds.at.set(w.node.metadata.name, i);
+  }
+  const writable = (name: string | undefined): WorkingNode | undefined => {
+    const i = rounds.at.get(name ?? '');
+    const found = i === undefined ? undefined : rounds.nodes[i];
+    if (i === undefined || !found || rounds.owned.has(found)) return found;
+    const copy = copyOf(found);
+    rounds.owned.add(copy);
+    rounds.nodes[i] = copy;
+    return copy;
+  };
+  const move = (pod: KPod, node: string, sign: 1 | -1): void => {
+    let request = rounds.requests.get(pod);
+    if (!request) rounds.requests.set(pod, (request = podRequests(pod)));
+    const from = writable(pod.spec?.nodeName);
+    if (from) {
+      addInto(from.requested, request, -sign);
+      from.podCount -= sign;
+    }
+    const to = writable(node);
+    if (to) {
+      addInto(to.requested, request, sign);
+      to.podCount += sign;
+    }
+    rounds.constrained += hasPodConstraints(pod) ? sign : 0;
+  };
+  for (const [pod, node] of rounds.applied)
+    if (earlier.get(pod) !== node) {
+      move(pod, node, -1);
+      rounds.applied.delete(pod);
+    }
+  for (const [pod, node] of earlier)
+    if (!rounds.applied.has(pod)) {
+      move(pod, node, 1);
+      rounds.applied.set(pod, node);
+    }
+}
+
+/**
  * Place the replacements of evicted pods (see the module doc). Replaces the first fit on CPU,
  * memory and pod count of issue 28 ("Placement").
  * @param index - the cluster index
@@ -272,6 +370,8 @@ function victimsOn(
  * @param earlier - replacements placed before these (a drain's earlier rounds,
  *   src/analysis/drain-sequence.ts): each runs on its node, its pod gone from the node it was
  *   bound to; empty by default
+ * @param rounds - the state kept between the calls of one drain's rounds ({@link placementRounds}),
+ *   so that only the change in `earlier` is applied; a fresh one by default (same result)
  * @returns where each runs, which stay Pending and why, and which could only run by preemption
  */
 export function placeReplacements(
@@ -279,19 +379,20 @@ export function placeReplacements(
   down: ReadonlySet<string>,
   evicted: readonly KPod[],
   earlier: ReadonlyMap<KPod, string> = new Map(),
+  rounds: PlacementRounds = placementRounds(),
 ): Placement {
-  // The index's nodes, shared; a node that takes a replacement is copied first (copy on write).
-  const nodes = baseNodes(index).filter((w) => !down.has(w.node.metadata.name));
+  applyEarlier(rounds, index, down, earlier);
+  // The nodes with the earlier replacements, shared; a node that takes one is copied first (copy on write).
+  const nodes = [...rounds.nodes];
   const copied = new Set<WorkingNode>();
   const writable = (at: number): WorkingNode => {
     const found = nodes[at] as WorkingNode;
     if (copied.has(found)) return found;
-    const target = { ...found, requested: new Map(found.requested), usedPorts: [...found.usedPorts] };
+    const target = copyOf(found);
     copied.add(target);
     nodes[at] = target;
     return target;
   };
-  const at = (node: string | undefined): number => nodes.findIndex((w) => w.node.metadata.name === node);
   const candidates = nodes.filter((w) => isNodeReady(w.node) && !isCordoned(w.node)).length;
   const requests = new Map(evicted.map((p) => [p, podRequests(p)]));
   const cpuOf = (p: KPod): number => requests.get(p)?.get('cpu') ?? 0;
@@ -303,28 +404,16 @@ export function placeReplacements(
     preempting: new Map(),
   };
   // The spread and affinity filters see the pods bound now, earlier replacements included.
-  const topology = topologyNodes(index, [...earlier.keys(), ...evicted]);
+  const topology =
+    rounds.constrained > 0 || evicted.some(hasPodConstraints) || anyAntiAffinity(index)
+      ? topologyNodes(index, [...earlier.keys(), ...evicted])
+      : null;
   const topologyAt = new Map(topology?.map((t, i) => [t.node.metadata.name, i]));
   const bind = (pod: KPod, node: string): void => {
     const t = topology?.[topologyAt.get(node) ?? -1];
     if (t) t.pods = [...t.pods, { ...pod, spec: { ...pod.spec, nodeName: node } }];
   };
-  for (const [pod, node] of earlier) {
-    const request = podRequests(pod);
-    const from = at(pod.spec?.nodeName);
-    if (from >= 0) {
-      const w = writable(from);
-      addInto(w.requested, request, -1);
-      w.podCount -= 1;
-    }
-    const to = at(node);
-    if (to >= 0) {
-      const w = writable(to);
-      addInto(w.requested, request);
-      w.podCount += 1;
-    }
-    bind(replacementOf(pod), node);
-  }
+  if (topology) for (const [pod, node] of earlier) bind(replacementOf(pod), node);
   for (const original of [...evicted].sort((a, b) => cpuOf(b) - cpuOf(a))) {
     const pod = replacementOf(original);
     const request = requests.get(original) ?? podRequests(pod);

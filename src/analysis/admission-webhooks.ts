@@ -363,10 +363,34 @@ function withoutRefused(f: Finding, refused: ReadonlySet<string>): Finding {
     drainMovers,
     drainEvictable: drainMovers.length,
     drainUnplaced: keep(f.facts.drainUnplaced),
+    ...(Array.isArray(f.facts.drainMovesTo)
+      ? { drainMovesTo: names(f.facts.drainMovesTo).filter((m) => !refused.has(m.split(' → ')[0] ?? '')) }
+      : {}),
     refusedReplacements: taken,
   };
   const recount = ['fits', 'none-fit', 'some-pending'].includes(f.variant);
   return { ...f, ...(recount ? capacityVariant(recreated.length, unplaced.length) : {}), facts };
+}
+
+/**
+ * A drain estimate (`grace-period` finding) whose pods' replacements a webhook refuses: those pods
+ * are evicted but not started again, so they leave the `recreated` fate for `replacementRefused`
+ * (the counts still add up to the pods evicted) and their `podFates` entry says `replacement-refused`.
+ */
+function refusedFates(f: Finding, refused: ReadonlySet<string>): Finding {
+  const fates = names(f.facts.podFates);
+  let taken = 0;
+  const podFates = fates.map((entry) => {
+    const at = entry.lastIndexOf('=');
+    if (entry.slice(at + 1) !== 'moves' || !refused.has(entry.slice(0, at))) return entry;
+    taken += 1;
+    return `${entry.slice(0, at)}=replacement-refused`;
+  });
+  if (taken === 0 || typeof f.facts.recreated !== 'number') return f;
+  return {
+    ...f,
+    facts: { ...f.facts, podFates, recreated: f.facts.recreated - taken, replacementRefused: taken },
+  };
 }
 
 /**
@@ -391,6 +415,7 @@ export function withRefusedReplacements(findings: Finding[]): Finding[] {
   const refusedPods = new Set(refusing.flatMap((f) => names(f.facts.refusedPods)));
   return findings.map((f) => {
     if (f.check === 'capacity') return withoutRefused(f, refusedPods);
+    if (f.check === 'grace-period') return refusedFates(f, refusedPods);
     const webhook = byNamespace.get(String(f.facts.namespace));
     if (f.check !== 'single-replica' || webhook === undefined) return f;
     if (RESCHEDULED_VARIANTS.has(f.variant))

@@ -45,7 +45,9 @@ export type PodFate =
   | 'unscheduled'
   | 'finished'
   | 'orphaned'
-  | 'stopped';
+  | 'stopped'
+  // Evicted, but a failing-closed admission webhook refuses its replacement (./admission-webhooks.ts).
+  | 'replacement-refused';
 
 /** The fates of the node's evictable pods, counted. */
 export interface FateCounts {

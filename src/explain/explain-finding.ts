@@ -131,6 +131,7 @@ function fateParams(tr: Translator, f: Finding): Record<string, FactValue> {
   const parts = (
     [
       ['fate-recreated', n('recreated')],
+      ['fate-replacement-refused', n('replacementRefused')],
       [
         Array.isArray(f.facts.nodes) && f.facts.nodes.length > 1 ? 'fate-pinned-nodes' : 'fate-pinned',
         n('pinned'),

@@ -1884,12 +1884,22 @@ export function drainSequenceViolations(findings: readonly Finding[], oneNode = 
       out.push(
         `${String(f.facts.namespace)}/${String(f.facts.pdb)} is said to let the drain proceed, yet the drain sequence waits on it`,
       );
-  if (typeof g.count === 'number' && typeof g.evictable === 'number') {
+  // Not drained (the only node, `only-node`): `count` is the pods that stop and start again, no drain runs.
+  if (grace.variant !== 'only-node' && typeof g.count === 'number' && typeof g.evictable === 'number') {
     if (oneNode && g.count !== g.evictable - n(g.refused) - n(g.stopped))
       out.push(
         `the drain evicts ${g.count} pods, yet the sequence refuses ${n(g.refused)} and stops at ${n(g.stopped)} of ${g.evictable}`,
       );
-    const fates = ['recreated', 'pinned', 'stranded', 'bare', 'unscheduled', 'finished', 'orphaned'];
+    const fates = [
+      'recreated',
+      'replacementRefused',
+      'pinned',
+      'stranded',
+      'bare',
+      'unscheduled',
+      'finished',
+      'orphaned',
+    ];
     const sum = fates.reduce((a, k) => a + n(g[k]), 0);
     if (typeof g.recreated === 'number' && sum !== g.count)
       out.push(`the drain evicts ${g.count} pods, yet their fates add up to ${sum}`);

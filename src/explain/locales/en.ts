@@ -1198,6 +1198,9 @@ export const en = {
     'fate-orphaned_one':
       '1 DaemonSet pod whose DaemonSet is not in the snapshot, deleted for good under --force if it is gone (else left running)',
     'fate-finished': '{{count}} finished (Succeeded or Failed) and deleted without any flag',
+    'fate-replacement-refused':
+      '{{count}} not started again: the admission webhook refuses their replacements',
+    'fate-replacement-refused_one': '1 not started again: the admission webhook refuses its replacement',
     // Why nothing replaces a lost node's pods elsewhere (what-if/node-down.ts `stranded`).
     'stranded-no-controller':
       'no control plane serves without {{node}} to mark it NotReady or evict its pods',

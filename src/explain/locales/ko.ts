@@ -1047,6 +1047,7 @@ export const ko: Messages = {
     'fate-orphaned':
       '{{count}}개는 스냅샷에 DaemonSet이 없는 DaemonSet 파드라, DaemonSet이 없으면 --force로 영구 삭제(있으면 그대로 실행)',
     'fate-finished': '{{count}}개는 이미 끝난 파드(Succeeded 또는 Failed)라 플래그 없이 삭제',
+    'fate-replacement-refused': '{{count}}개는 어드미션 웹훅이 대체 파드를 거부해 다시 시작되지 않음',
     // 사라진 노드의 파드를 다른 곳에서 대신할 것이 없는 이유 (what-if/node-down.ts `stranded`).
     'stranded-no-controller':
       '{{node}} 없이는 그 노드를 NotReady로 표시하거나 파드를 축출할 컨트롤 플레인이 없습니다',

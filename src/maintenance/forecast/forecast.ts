@@ -148,6 +148,7 @@ export function fateOf(f: PodFate): Fate {
     case 'stopped':
       return 'refused';
     case 'deleted':
+    case 'replacement-refused':
       return 'lost';
     default:
       return 'deleted';
@@ -156,6 +157,7 @@ export function fateOf(f: PodFate): Fate {
 
 const POD_FATES: readonly string[] = [
   'moves',
+  'replacement-refused',
   'pinned',
   'no-room',
   'refused',

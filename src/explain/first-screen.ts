@@ -289,7 +289,7 @@ export function splitReply(reply: Reply): SplitReply {
   ).map((r) => ({ severity: r.severity, full: r.text }));
   first.quorum = quorumPicture(tr, reply.findings);
   // Step 1 as its first sentence, or, when that crowds reasons off the screen, its first clause
-  // (what to do, up to its first ":" or ";"): the commands follow in Details.
+  // (what to do, up to its first ";"): the rest follows in Details; when neither fits, none.
   const steps = reply.advice[0] === undefined ? [null] : [...stepCuts(reply.advice[0]), null];
   const fit = (step: StepCut | null): number => {
     first.step = step?.shown ?? null;
@@ -305,8 +305,12 @@ export function splitReply(reply: Reply): SplitReply {
     }
     return -1;
   };
+  // No step 1 on the screen (all of it in Details) only when no way of showing it fits.
   const fits = steps.map(fit);
-  const best = fits.reduce((b, n, i) => (n > (fits[b] ?? -1) ? i : b), 0);
+  const best = fits.reduce(
+    (b, n, i) => (n > (fits[b] ?? -1) && (steps[i] !== null || (fits[b] ?? -1) < 0) ? i : b),
+    0,
+  );
   const step = steps[best] ?? null;
   // Not even the verdict and the shortest step fit with every reason counted: show none.
   const shown = Math.max(0, fit(step));

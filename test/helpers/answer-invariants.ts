@@ -1946,7 +1946,11 @@ export function firstScreenCountViolations(reply: Reply): string[] {
       );
   }
   const c =
-    reply.kind === 'reboot-impact' && reply.verdict === 'caution' ? CAUTION_COUNT.exec(reply.summary) : null;
+    reply.kind === 'reboot-impact' &&
+    reply.verdict === 'caution' &&
+    (first.reasons.length > 0 || first.more.reasons > 0)
+      ? CAUTION_COUNT.exec(reply.summary)
+      : null;
   if (c !== null) {
     const shown = lines.filter((l) => l.startsWith('✖ ') || l.startsWith('⚠ ')).length;
     if (count(c) !== shown + first.more.reasons)

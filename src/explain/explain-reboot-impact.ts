@@ -12,6 +12,7 @@ import { adviseFindings, explainFinding } from './explain-finding.js';
 import { type Translator, translator } from './i18n.js';
 import type { PlaneSection, Reply, ReplyAction } from './reply.js';
 import { replyContext } from './context-line.js';
+import { saidReasons } from './first-screen.js';
 
 /** Who asked and where: the parts of a reply that do not come from the analysis. */
 export interface ExplainContext {
@@ -423,16 +424,22 @@ export function explainRebootImpact(impact: RebootImpact, ctx: ExplainContext): 
     f.filter((x) => SEVERITY_RANK[x.severity] >= SEVERITY_RANK.warn),
   );
   if (ctx.when) required.push(tr.t('advice.when', { when: ctx.when }));
-  const advice = [...required, ...optional];
-  // A caution headline counts the items of "What to do first" it introduces: the required ones,
-  // never an optional one (issue 30); with none required it says nothing needs doing first.
+  // No step says another again (issue 30 item 4: two findings may advise the same drain).
+  const advice = [...new Set([...required, ...optional])];
+  // A caution headline counts the warnings the answer says, the ⚠ lines of its first screen (issue
+  // 30 item 4: one list for both); with none it says to read the warnings.
+  const reasons = saidReasons(
+    f,
+    planes.flatMap((p) => p.reasons),
+    (x) => explainFinding(tr, x),
+  );
   const summary =
     impact.verdict === 'unsafe'
       ? tr.t('summary.unsafe', { node, count: blocks })
       : impact.verdict === 'caution'
-        ? tr.t(required.length > 0 ? 'summary.caution' : 'summary.caution-none-required', {
+        ? tr.t(reasons.length > 0 ? 'summary.caution' : 'summary.caution-none-required', {
             node,
-            count: required.length,
+            count: reasons.length,
           })
         : safeSummary(tr, impact);
   const actions: ReplyAction[] = [];
@@ -460,5 +467,6 @@ export function explainRebootImpact(impact: RebootImpact, ctx: ExplainContext): 
     actions,
     context,
     findings: f,
+    attention: reasons,
   };
 }

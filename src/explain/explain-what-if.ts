@@ -13,6 +13,7 @@ import { adviseFindings, explainFinding, findingParams, partialKey } from './exp
 import { type Translator, translator } from './i18n.js';
 import type { PlaneSection, Reply, ReplySection } from './reply.js';
 import { replyContext } from './context-line.js';
+import { saidReasons } from './first-screen.js';
 
 /** Who asked and where. */
 export interface WhatIfExplainContext {
@@ -175,6 +176,8 @@ export function explainWhatIf(impact: WhatIfImpact, ctx: WhatIfExplainContext): 
   }
 
   const f = impact.findings;
+  const explain = (x: Finding): string | null =>
+    explainOne(tr, x, key === 'node-down', impact.state.nodeMonitorGrace.seconds);
   const planes: PlaneSection[] = PLANES.map((plane: Plane) => {
     const affected = impact.planesAffected.includes(plane);
     return {
@@ -184,7 +187,7 @@ export function explainWhatIf(impact: WhatIfImpact, ctx: WhatIfExplainContext): 
       reasons: unique(
         f
           .filter((x) => x.plane === plane && !(x.severity === 'ok' && QUIET_OK.has(x.check)))
-          .map((x) => explainOne(tr, x, key === 'node-down', impact.state.nodeMonitorGrace.seconds))
+          .map(explain)
           .filter((s): s is string => s !== null),
       ),
       stops: unique(impact.stops.filter((s) => s.plane === plane).map((s) => statementText(tr, s))),
@@ -205,7 +208,12 @@ export function explainWhatIf(impact: WhatIfImpact, ctx: WhatIfExplainContext): 
   const planesText = tr.t(`whatIf.planes.${affected.length === 2 ? 'both' : (affected[0] ?? 'data')}`);
   const what = tr.t(`whatIf.what.${key}`, named);
   const blocks = f.filter((x) => x.severity === 'block').length;
-  const warns = f.filter((x) => x.severity === 'warn').length;
+  // The caution count is the reasons the answer says, the ⚠ lines of its first screen (issue 30 item 4).
+  const reasons = saidReasons(
+    f,
+    [...planes.flatMap((p) => p.reasons), ...sections.flatMap((s) => s.lines)],
+    explain,
+  );
   const findingAdvice = adviseFindings(
     tr,
     f.filter((x) => SEVERITY_RANK[x.severity] >= SEVERITY_RANK.warn),
@@ -225,7 +233,7 @@ export function explainWhatIf(impact: WhatIfImpact, ctx: WhatIfExplainContext): 
     {
       what,
       planes: planesText,
-      count: prepare ? advice.length : impact.verdict === 'unsafe' ? blocks : warns,
+      count: prepare ? advice.length : impact.verdict === 'unsafe' ? blocks : reasons.length,
     },
   );
 
@@ -255,5 +263,6 @@ export function explainWhatIf(impact: WhatIfImpact, ctx: WhatIfExplainContext): 
     ],
     context,
     findings: f,
+    attention: reasons,
   };
 }

@@ -11,7 +11,7 @@
 import type { Finding } from '../analysis/types.js';
 import { explainFinding } from './explain-finding.js';
 import { type Translator, translator } from './i18n.js';
-import type { Reply } from './reply.js';
+import type { Reply, ReplyReason, ReplySection } from './reply.js';
 
 /**
  * The most a single-node answer's first screen may take, in lines and characters (UTF-16 code
@@ -25,6 +25,30 @@ export interface ScreenReason {
   text: string;
 }
 
+/**
+ * The blocking and warning reasons an answer says (issue 30 item 4: one list for the summary's
+ * count and the first screen): its findings of those severities whose sentence is one of the
+ * answer's lines, blocking first, each sentence once.
+ * @param findings - the answer's findings
+ * @param lines - the lines the answer says (its planes' reasons, its sections' lines)
+ * @param explain - the answer's sentence for a finding (the what-if wording differs), or null
+ * @returns the reasons, blocking first
+ */
+export function saidReasons(
+  findings: readonly Finding[],
+  lines: readonly string[],
+  explain: (f: Finding) => string | null,
+): ReplyReason[] {
+  const said = new Set(lines);
+  const serious = (['block', 'warn'] as const).flatMap((severity) =>
+    findings
+      .filter((f) => f.severity === severity)
+      .map((f) => ({ severity, text: explain(f) }))
+      .filter((r): r is ReplyReason => r.text !== null && said.has(r.text)),
+  );
+  return serious.filter((r, i) => serious.findIndex((x) => x.text === r.text) === i);
+}
+
 /** The first screen of an answer, plain text (adapters escape for their markup). */
 export interface FirstScreen {
   /** The verdict or health word, e.g. `UNSAFE`; empty for answers without one. */
@@ -33,6 +57,8 @@ export interface FirstScreen {
   title: string;
   /** The answer's summary: the verdict and its gist on one line. */
   summary: string;
+  /** The sections the answer marks `firstScreen` (a scheduled post's changes), whole. */
+  sections: ReplySection[];
   /** The etcd quorum before → after the change (or now, for status) in glyphs, or null. */
   quorum: string | null;
   /** One sentence per blocking or warning reason, blocking first, as many as fit. */
@@ -63,7 +89,13 @@ const GLYPH = { block: '✖', warn: '⚠' } as const;
  * @param first - {@link splitReply}'s first screen
  */
 export function hasDetails(first: FirstScreen): boolean {
-  return first.reasons.length > 0 || first.more.reasons > 0 || first.quorum !== null || first.step !== null;
+  return (
+    first.reasons.length > 0 ||
+    first.more.reasons > 0 ||
+    first.quorum !== null ||
+    first.step !== null ||
+    first.sections.length > 0
+  );
 }
 
 /**
@@ -96,7 +128,7 @@ interface StepCut {
 
 /**
  * The ways to show a step, longest first: its first sentence; its first clause (up to the first
- * ": " or "; " outside parentheses, kept) followed by "…".
+ * "; " outside parentheses, kept, and before any ": ") followed by "…".
  */
 function stepCuts(text: string): StepCut[] {
   const [sentence, after] = firstSentence(text);
@@ -107,6 +139,9 @@ function stepCuts(text: string): StepCut[] {
     if (c === '(') depth += 1;
     else if (c === ')') depth = Math.max(0, depth - 1);
     else if ((c === ':' || c === ';') && depth === 0 && sentence[i + 1] === ' ') {
+      // A clause that ends in ':' is a stub ("On each node, before its packages:"), not a step:
+      // the step is shown whole or left to Details (issue 30 item 4).
+      if (c === ':') break;
       out.push({ shown: `${sentence.slice(0, i + 1)} …`, rest: text.slice(i + 2).trim() });
       break;
     }
@@ -186,11 +221,14 @@ export function quorumPicture(tr: Translator, findings: readonly Finding[]): str
 export function firstScreenLines(first: FirstScreen, tr: Translator): string[] {
   const out = [first.badge ? `[${first.badge}] ${first.title}` : first.title];
   if (first.summary !== '') out.push(first.summary);
+  for (const s of first.sections)
+    out.push(...(s.heading ? [s.heading] : []), ...s.lines.map((l) => `• ${l}`));
   if (first.quorum !== null) out.push(first.quorum);
   for (const r of first.reasons) out.push(`${GLYPH[r.severity]} ${r.text}`);
+  // Step 1, then what is left to Details (issue 30 item 4: "+N more steps" after step 1, not before).
+  if (first.step !== null) out.push(`1. ${first.step}`);
   const more = moreLine(first, tr);
   if (more !== null) out.push(more);
-  if (first.step !== null) out.push(`1. ${first.step}`);
   return out;
 }
 
@@ -229,32 +267,33 @@ export function splitReply(reply: Reply): SplitReply {
     badge,
     title: reply.title.replace(/\s+/g, ' ').trim(),
     summary: reply.summary.replace(/\s+/g, ' ').trim(),
+    sections: reply.sections.filter((s) => s.firstScreen === true),
     quorum: null,
     reasons: [],
     more: { reasons: 0, blocking: 0, steps: 0 },
     step: null,
   };
   if (reply.kind !== 'reboot-impact' && reply.kind !== 'ha-status')
-    return { first, details: { ...reply, summary: '' } };
+    return {
+      first,
+      details: { ...reply, summary: '', sections: reply.sections.filter((s) => !s.firstScreen) },
+    };
 
-  const said = new Set([
-    ...reply.planes.flatMap((p) => p.reasons),
-    ...reply.sections.flatMap((s) => s.lines),
-  ]);
-  const serious = (['block', 'warn'] as const).flatMap((severity) =>
-    reply.findings
-      .filter((f) => f.severity === severity)
-      .map((f) => ({ severity, full: explainFinding(tr, f) }))
-      .filter((r): r is { severity: 'block' | 'warn'; full: string } => r.full !== null && said.has(r.full)),
-  );
-  const unique = serious.filter((r, i) => serious.findIndex((x) => x.full === r.full) === i);
+  const unique = (
+    reply.attention ??
+    saidReasons(
+      reply.findings,
+      [...reply.planes.flatMap((p) => p.reasons), ...reply.sections.flatMap((s) => s.lines)],
+      (f) => explainFinding(tr, f),
+    )
+  ).map((r) => ({ severity: r.severity, full: r.text }));
   first.quorum = quorumPicture(tr, reply.findings);
   // Step 1 as its first sentence, or, when that crowds reasons off the screen, its first clause
-  // (what to do, up to its first ":" or ";"): the commands follow in Details.
-  const steps = reply.advice[0] === undefined ? [null] : stepCuts(reply.advice[0]);
-  first.more.steps = Math.max(0, reply.advice.length - 1);
+  // (what to do, up to its first ";"): the rest follows in Details; when neither fits, none.
+  const steps = reply.advice[0] === undefined ? [null] : [...stepCuts(reply.advice[0]), null];
   const fit = (step: StepCut | null): number => {
     first.step = step?.shown ?? null;
+    first.more.steps = Math.max(0, reply.advice.length - (step === null ? 0 : 1));
     for (let n = unique.length; n >= 0; n--) {
       first.reasons = unique
         .slice(0, n)
@@ -266,12 +305,15 @@ export function splitReply(reply: Reply): SplitReply {
     }
     return -1;
   };
+  // No step 1 on the screen (all of it in Details) only when no way of showing it fits.
   const fits = steps.map(fit);
-  const best = fits.reduce((b, n, i) => (n > (fits[b] ?? -1) ? i : b), 0);
+  const best = fits.reduce(
+    (b, n, i) => (n > (fits[b] ?? -1) && (steps[i] !== null || (fits[b] ?? -1) < 0) ? i : b),
+    0,
+  );
   const step = steps[best] ?? null;
   // Not even the verdict and the shortest step fit with every reason counted: show none.
   const shown = Math.max(0, fit(step));
-  const stepRest = step?.rest ?? '';
   // Details: a lifted reason keeps only what follows its first sentence; step 1 likewise.
   // A line said already (the same "keeps working" under both planes) is said once (issue 30: no
   // fact twice in an answer).
@@ -294,8 +336,8 @@ export function splitReply(reply: Reply): SplitReply {
       stops: trim(p.stops),
       keepsWorking: trim(p.keepsWorking),
     })),
-    sections: reply.sections.map((s) => ({ ...s, lines: trim(s.lines) })),
-    advice: reply.advice.length === 0 ? [] : [stepRest, ...reply.advice.slice(1)],
+    sections: reply.sections.filter((s) => !s.firstScreen).map((s) => ({ ...s, lines: trim(s.lines) })),
+    advice: step === null ? reply.advice : [step.rest, ...reply.advice.slice(1)],
   };
   return { first, details };
 }

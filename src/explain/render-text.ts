@@ -25,7 +25,9 @@ export function renderText(input: Reply): string {
   const c = reply.context;
   const where = c.snapshotAt ? ['', contextLineParts(c, tr).join(' · ')] : [];
   const body = detailLines(details, tr);
-  if (!hasDetails(first)) out.push(...body, ...where);
+  // Every verdict answer has the same layout, a SAFE one with nothing lifted too (issue 30 item 4).
+  const layered = hasDetails(first) || reply.kind === 'reboot-impact' || reply.kind === 'ha-status';
+  if (!layered) out.push(...body, ...where);
   else out.push(...where, ...(body.length > 0 ? ['', `${tr.t('screen.details')}:`, ...body] : []));
   return out.join('\n');
 }

@@ -27,6 +27,11 @@ export interface PlaneSection {
 export interface ReplySection {
   heading: string;
   lines: string[];
+  /**
+   * Shown whole on the first screen, after the summary, not behind "Details" (issue 30 item 4: a
+   * scheduled post's changes since the last post, src/schedule/build-ha-post.ts).
+   */
+  firstScreen?: boolean;
 }
 
 /** A button the adapters render; `id` routes it back, `value` carries its argument. */
@@ -106,6 +111,15 @@ export interface MultiNodeReplyData {
   };
 }
 
+/**
+ * A blocking or warning reason as an answer says it (issue 30 item 4): its finding's severity and
+ * its whole sentence. An answer's summary counts these, and its first screen shows them.
+ */
+export interface ReplyReason {
+  severity: 'block' | 'warn';
+  text: string;
+}
+
 /** What kind of answer this is. */
 export type ReplyKind = 'reboot-impact' | 'ha-status' | 'help' | 'error' | 'maintenance';
 
@@ -134,6 +148,13 @@ export interface Reply {
   actions: ReplyAction[];
   context: ReplyContext;
   findings: Finding[];
+  /**
+   * Reboot-impact and what-if answers: the blocking and warning reasons the answer says, blocking
+   * first, one per sentence ({@link import('./first-screen.js').saidReasons}); the summary's count of
+   * "things below" is their number and the first screen shows them. Absent: computed from the
+   * findings with the reboot wording.
+   */
+  attention?: ReplyReason[];
   /** Questions about several nodes: the joint verdict and the rolling plan. */
   multiNode?: MultiNodeReplyData;
   /**

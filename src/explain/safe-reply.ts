@@ -26,6 +26,7 @@ export function safeReply(reply: Reply): Reply {
     ),
     context: safeDeep(reply.context),
     findings: safeDeep(reply.findings),
+    ...(reply.attention ? { attention: safeDeep(reply.attention) } : {}),
     ...(reply.healthReport ? { healthReport: safeDeep(reply.healthReport) } : {}),
     ...(reply.forecastComparison ? { forecastComparison: safeDeep(reply.forecastComparison) } : {}),
   };
@@ -38,6 +39,7 @@ export function safeReply(reply: Reply): Reply {
     out.actions.every((a, i) => a === reply.actions[i]) &&
     out.context === reply.context &&
     out.findings === reply.findings &&
+    out.attention === reply.attention &&
     out.healthReport === reply.healthReport &&
     out.forecastComparison === reply.forecastComparison;
   return same ? reply : out;

@@ -75,7 +75,11 @@ export function buildHaPost(input: HaPostInput): Reply {
   return {
     ...status,
     title,
-    sections: [{ heading: tr.t('schedule.changesHeading'), lines: changeLines }, ...status.sections],
+    sections: [
+      // A scheduled post exists to show what changed: first, in the channel message.
+      { heading: tr.t('schedule.changesHeading'), lines: changeLines, firstScreen: true },
+      ...status.sections,
+    ],
     context,
   };
 }

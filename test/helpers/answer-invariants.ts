@@ -1921,11 +1921,20 @@ export function drainSequenceViolations(findings: readonly Finding[], oneNode = 
 
 /** The verdict line's count of blocking problems (en "2 blocking problems below", ko "아래 2건의 차단 요인"). */
 const BLOCKING_COUNT = /(\d+|one) blocking problems? below|아래 (\d+)건의 차단 요인/;
+/**
+ * A CAUTION summary's count of the things below (en and ko): a reboot's "2 things below need
+ * attention first" / "아래 2건을 먼저", a what-if's "has 2 things below to check first" / "아래
+ * 2가지를 먼저", "…: 2 things below." / "아래 2가지를 보세요".
+ */
+const CAUTION_COUNT =
+  /(\d+|one) things? below needs? attention first|has (\d+|one) things? below to check first|: (\d+|one) things? below\.|아래 (\d+)건을 먼저|아래 (\d+)가지를 (?:먼저|보세요)/;
 
 /**
  * Rule 56 (issue 30, item 4): the first screen's counts match its items. An UNSAFE verdict line's
  * count of blocking problems is the number of ✖ reasons the first screen shows plus the blocking
- * reasons it leaves to Details; "+N more steps" is the number of steps after step 1.
+ * reasons it leaves to Details; a CAUTION summary's count of the things below is the number of ✖/⚠
+ * reasons it shows plus the reasons it leaves to Details ("+N more"); "+N more steps" is the number
+ * of steps the first screen does not show.
  * @param reply - the answer
  * @returns the violations
  */
@@ -1933,32 +1942,45 @@ export function firstScreenCountViolations(reply: Reply): string[] {
   const out: string[] = [];
   const { first } = splitReply(reply);
   const lines = firstScreenLines(first, translator(reply.locale));
+  const count = (m: RegExpExecArray): number => {
+    const v = m.slice(1).find((x) => x !== undefined) ?? '0';
+    return v === 'one' ? 1 : Number(v);
+  };
   const m = BLOCKING_COUNT.exec(reply.summary);
   if (m !== null && (first.reasons.length > 0 || first.more.reasons > 0)) {
-    const said = m[1] === 'one' ? 1 : Number(m[1] ?? m[2]);
+    const said = count(m);
     const shown = lines.filter((l) => l.startsWith('✖ ')).length;
     if (said !== shown + first.more.blocking)
       out.push(
         `the verdict line counts ${said} blocking problems over ${shown} on the first screen and ${first.more.blocking} in Details: "${reply.summary}"`,
       );
   }
+  const c =
+    reply.kind === 'reboot-impact' &&
+    reply.verdict === 'caution' &&
+    (first.reasons.length > 0 || first.more.reasons > 0)
+      ? CAUTION_COUNT.exec(reply.summary)
+      : null;
+  if (c !== null) {
+    const shown = lines.filter((l) => l.startsWith('✖ ') || l.startsWith('⚠ ')).length;
+    if (count(c) !== shown + first.more.reasons)
+      out.push(
+        `the summary counts ${count(c)} things below over ${shown} ✖/⚠ reasons on the first screen and ${first.more.reasons} in Details: "${reply.summary}"`,
+      );
+  }
   const steps = /\+(\d+) more steps?|할 일 (\d+)건/.exec(lines.join('\n'));
-  if (steps !== null && Number(steps[1] ?? steps[2]) !== reply.advice.length - 1)
-    out.push(
-      `the first screen leaves ${steps[1] ?? steps[2]} steps to Details over ${reply.advice.length - 1}`,
-    );
+  const left = reply.advice.length - (first.step === null ? 0 : 1);
+  if (steps !== null && count(steps) !== left)
+    out.push(`the first screen leaves ${count(steps)} steps to Details over ${left}`);
   return out;
 }
 
-/** The headline's count of what needs attention first (en "2 things below need…", ko "아래 2건을 먼저"). */
-const ATTENTION_COUNT = /(\d+|one) things? below needs? attention first|아래 (\d+)건을 먼저/;
 /** The mark of an optional step in "What to do first" (en, ko). */
 const OPTIONAL_STEP = /^(?:Optional|선택):/;
 
 /**
- * Rules 52 and 53 (issue 30): every count matches its items, no fact said twice. The headline's
- * count of "things below need attention first" is the number of "What to do first" items that are
- * not marked optional. No two of those items are identical, and in a one-node answer no two repeat
+ * Rules 52 and 53 (issue 30): no fact said twice (the headline's count of "things below" is rule
+ * 56's: the reasons of the first screen). No two "What to do first" items are identical, and in a one-node answer no two repeat
  * the same instruction in parentheses (five words or more; optional steps aside, as "(remove the dead member, then add a
  * new one)" twice over scenario 02; answers about several nodes advise per node and are not held to
  * this yet).
@@ -1968,15 +1990,6 @@ const OPTIONAL_STEP = /^(?:Optional|선택):/;
  */
 export function adviceCountViolations(reply: Reply, oneNode: boolean): string[] {
   const out: string[] = [];
-  const m = ATTENTION_COUNT.exec(reply.summary);
-  const required = reply.advice.filter((a) => !OPTIONAL_STEP.test(a)).length;
-  if (m !== null) {
-    const said = m[1] === 'one' ? 1 : Number(m[1] ?? m[2]);
-    if (said !== required)
-      out.push(
-        `the headline counts ${said} things to do first over ${required} required items: "${reply.summary}"`,
-      );
-  }
   const seen = new Map<string, string>();
   for (const a of reply.advice) {
     const norm = a.replace(/\s+/g, ' ').trim();

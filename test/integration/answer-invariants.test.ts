@@ -2554,23 +2554,6 @@ describe('every count matches its items and no advice is said twice (issue 30, r
     readyzSeen: true,
   };
 
-  it('rule 52: a headline count that differs from the required items under it is caught', () => {
-    expect(answerViolations(planted, ctx).join('\n')).toMatch(/headline counts 3 things to do first over 2/);
-    const optional = {
-      ...planted,
-      summary: 'You can reboot n, with care: one thing below needs attention first.',
-      advice: ['Optional: restart kube-scheduler on n first.'],
-    };
-    expect(answerViolations(optional, ctx).join('\n')).toMatch(/headline counts 1 things to do first over 0/);
-    const ko = {
-      ...planted,
-      locale: 'ko' as const,
-      summary: 'n 재부팅은 가능하지만 주의가 필요합니다: 아래 3건을 먼저 확인하세요.',
-    };
-    expect(answerViolations(ko, ctx).join('\n')).toMatch(/headline counts 3 things/);
-    expect(answerViolations({ ...planted, summary: planted.summary.replace('3', '2') }, ctx)).toEqual([]);
-  });
-
   it('rule 53: two identical action items, or two repeating the same instruction in parentheses, are caught', () => {
     const twice = { ...planted, summary: 's', advice: ['Do X first.', 'Do X first.'] };
     expect(answerViolations(twice, ctx).join('\n')).toMatch(/two action items say "Do X first."/);
@@ -2599,26 +2582,27 @@ describe('every count matches its items and no advice is said twice (issue 30, r
     }
   });
 
-  it('1. an optional step is not counted as needing attention first (atlas-cp-1, en and ko)', async () => {
+  it('1. a CAUTION count of the things below is the ✖/⚠ reasons of the first screen, an optional step not counted (rule 56; atlas-cp-1, en and ko)', async () => {
     for (const lang of ['en', 'ko'] as const) {
       const reply = await ask('examples/ha-3cp.json', `can I reboot atlas-cp-1 --lang ${lang}`);
       expect(reply.verdict).toBe('caution');
-      expect(reply.advice).toHaveLength(1);
-      expect(reply.advice[0]).toMatch(/^(Optional|선택):/);
-      expect(reply.summary).not.toMatch(/need[s]? attention first|아래 \d+건을 먼저/);
-      expect(reply.summary).toMatch(/read the warnings below first|먼저 아래 경고를 읽어 보세요/);
+      expect(firstScreenCountViolations(reply)).toEqual([]);
     }
   });
 
-  it('2. the headline counts the items of "What to do first" (drain and reboot atlas-wk-1, en and ko)', async () => {
-    for (const lang of ['en', 'ko'] as const) {
-      const reply = await ask('examples/ha-3cp.json', `drain and reboot atlas-wk-1 --lang ${lang}`);
-      expect(reply.verdict).toBe('caution');
-      expect(reply.findings.filter((f) => f.severity === 'warn').length).toBeGreaterThan(reply.advice.length);
-      expect(reply.summary).toContain(
-        lang === 'en' ? `${reply.advice.length} things below` : `아래 ${reply.advice.length}건`,
-      );
-    }
+  it('2. the caution count is the reasons, and a count that differs is caught (rule 56; drain and reboot atlas-wk-1, what if atlas-wk-1 dies, en and ko)', async () => {
+    for (const lang of ['en', 'ko'] as const)
+      for (const q of ['drain and reboot atlas-wk-1', 'what if atlas-wk-1 dies']) {
+        const reply = await ask('examples/ha-3cp.json', `${q} --lang ${lang}`);
+        expect(reply.verdict).toBe('caution');
+        expect(firstScreenCountViolations(reply)).toEqual([]);
+        const n = reply.attention?.length ?? 0;
+        expect(n).toBeGreaterThan(1);
+        const wrong = { ...reply, summary: reply.summary.replace(String(n), String(n + 1)) };
+        expect(firstScreenCountViolations(wrong).join('\n')).toMatch(
+          new RegExp(`summary counts ${n + 1} things below over \\d+ ✖/⚠ reasons`),
+        );
+      }
   });
 
   it('3. replacing the dead etcd member is advised once (borealis-cp-3, scenario 02, en and ko)', async () => {

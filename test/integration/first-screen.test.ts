@@ -16,6 +16,7 @@ import { FIRST_SCREEN_LIMITS, firstScreenLines, splitReply } from '../../src/exp
 import { translator } from '../../src/explain/i18n.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { renderText } from '../../src/explain/render-text.js';
+import { firstScreenCountViolations } from '../helpers/answer-invariants.js';
 import type { AnswerJob } from '../../src/queue/job.js';
 
 const SCENARIOS = join(process.cwd(), 'test/fixtures/scenarios');
@@ -166,7 +167,9 @@ describe('what the first screen says', () => {
       '✖ Another control-plane node is already down or cordoned: borealis-cp-1 (NotReady: Ready=Unknown).',
       '✖ etcd quorum would be lost: only 1 of 3 members would stay healthy (quorum is 2); already down: borealis-cp-1.',
     ]);
-    expect(lines[lines.length - 1]).toMatch(/^1\. Repair the etcd member on borealis-cp-1 first/);
+    // Step 1, then what is left to Details.
+    expect(lines[lines.length - 2]).toMatch(/^1\. Repair the etcd member on borealis-cp-1 first/);
+    expect(lines[lines.length - 1]).toMatch(/^\+\d+ more /);
     const text = renderText(reply);
     // The first screen, where the answer came from, then the details.
     expect(text.startsWith(`${lines.join('\n')}\n\ncluster ${scenario02} · `)).toBe(true);
@@ -180,6 +183,61 @@ describe('what the first screen says', () => {
     for (const lang of ['en', 'ko'] as const) {
       const lines = firstScreen(await service.answer(job(ha3, `status --lang ${lang}`)));
       expect(lines.some((l) => /^etcd [★●○?]{3} \(/.test(l))).toBe(true);
+    }
+  });
+});
+
+describe("a new user's findings on the demo cluster (issue 30, item 4)", () => {
+  const ha3 = `c${files.length - 1}`;
+  const ask = (text: string, lang: 'en' | 'ko'): Promise<Reply> =>
+    service.answer(job(ha3, `${text} --lang ${lang}`));
+
+  it('a CAUTION count of the things below is the ✖/⚠ reasons shown plus "+N more" (rule 56)', async () => {
+    for (const lang of ['en', 'ko'] as const)
+      for (const q of ['can I reboot atlas-wk-1', 'drain and reboot atlas-wk-1', 'what if atlas-wk-1 dies']) {
+        const reply = await ask(q, lang);
+        expect(reply.verdict).toBe('caution');
+        const { first } = splitReply(reply);
+        const m = /(\d+) things? below|(\d+)(?:건을|가지를)/.exec(reply.summary);
+        const said = Number(m?.[1] ?? m?.[2]);
+        expect([q, lang, said]).toEqual([q, lang, first.reasons.length + first.more.reasons]);
+        expect(firstScreenCountViolations(reply)).toEqual([]);
+      }
+  });
+
+  it('step 1 comes before "+N more", and no step says another again', async () => {
+    for (const lang of ['en', 'ko'] as const)
+      for (const q of ['can I reboot atlas-wk-1', 'drain and reboot atlas-wk-1', 'what if atlas-wk-1 dies']) {
+        const reply = await ask(q, lang);
+        const lines = firstScreen(reply);
+        const step = lines.findIndex((l) => l.startsWith('1. '));
+        const more = lines.findIndex((l) => /\+\d+ more|나머지 할 일/.test(l));
+        expect([q, lang, step >= 0, more > step]).toEqual([q, lang, true, true]);
+        expect(new Set(reply.advice).size).toBe(reply.advice.length);
+      }
+  });
+
+  it('a step is never cut to a stub ending in ":"; its number is not said again in Details', async () => {
+    for (const lang of ['en', 'ko'] as const) {
+      const reply = await ask('can I upgrade atlas-cp-2', lang);
+      const lines = firstScreen(reply);
+      expect(lines.filter((l) => /:\s*…$/.test(l))).toEqual([]);
+      expect(
+        renderText(reply)
+          .split('\n')
+          .filter((l) => /^\s*1\. /.test(l)),
+      ).toHaveLength(1);
+      expect(firstScreenCountViolations(reply)).toEqual([]);
+    }
+  });
+
+  it('a SAFE worker answer has the same console layout: first screen, context, then Details', async () => {
+    for (const lang of ['en', 'ko'] as const) {
+      const reply = await ask('can I reboot atlas-wk-2', lang);
+      expect(reply.verdict).toBe('safe');
+      const text = renderText(reply);
+      const head = lang === 'en' ? 'Details' : '자세히';
+      expect(text).toMatch(new RegExp(`\\n\\n(?:cluster|클러스터) ${ha3} · [^\\n]+\\n\\n${head}:\\n`));
     }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A platform-neutral {@link Reply} as Slack Block Kit messages: a header with the verdict (or
- * health), the first screen in the channel and the details in the thread (src/explain/first-screen.ts),
+ * health), the first screen (src/explain/first-screen.ts) and then the details,
  * one part per plane (why, what stops, what keeps working), the free
  * sections (status, help), what to do first, a context line and the reply's actions as buttons.
  *
@@ -300,8 +300,8 @@ function clamp(value: number | undefined, low: number, high: number, fallback = 
  * answers the summary and as much of the body as fits — then a context block (cluster, snapshot
  * time, request id, etcd source) and the reply's actions as buttons (`action_id`
  * `k8s-ha-bot:<id>`, `value` from {@link slackButtonValue}). The details (planes, free sections,
- * the other steps, numbered) follow in the thread: the first reply starts with a context line
- * "Details", later ones with "title, continued (3/4)". A
+ * the other steps, numbered) follow under a "Details" label as far as the message's limits allow;
+ * later messages, in the thread, start with a context line "title, continued (2/3)". A
  * long list goes on in the next section; a line longer than a section is split across sections.
  * Only when `maxMessages` is reached does the last message end with "…and N more", N being the
  * number of content lines (bullets, summary lines) not (fully) shown.
@@ -352,8 +352,12 @@ export function renderSlackMessages(input: Reply, options: RenderSlackOptions = 
   for (const s of firstScreenLines(screen, tr).slice(1))
     summaryLines.push({ text: escapeMrkdwn(s), item: id() });
   pieces.push(...packLines(summaryLines, pieceMax));
-  // Answers with a first screen end their first message there; others (help, errors) run on.
+  // Then the details under a "Details" label, in the same message as far as Slack's limits allow
+  // (Slack folds a long message behind "Show more"), going on in the thread only when too long,
+  // as any long answer does: one answer stays one message wherever it fits.
+  // The context line (cluster, capture time, request) closes the first screen, as on the console.
   const screenEnd = hasDetails(screen) ? pieces.length : null;
+  if (screenEnd !== null) pieces.push(...packLines(label(tr.t('screen.details')), pieceMax));
   for (const p of details.planes) {
     const lines: Line[] = [
       {
@@ -393,10 +397,7 @@ export function renderSlackMessages(input: Reply, options: RenderSlackOptions = 
     let chars = 0;
     for (
       let piece = pieces[i];
-      piece &&
-      body.length < blockBudget &&
-      chars + piece.chars <= charBudget &&
-      !(first && screenEnd !== null && i >= screenEnd);
+      piece && body.length < blockBudget && chars + piece.chars <= charBudget;
       piece = pieces[i]
     ) {
       body.push(piece.block);
@@ -415,12 +416,17 @@ export function renderSlackMessages(input: Reply, options: RenderSlackOptions = 
 
   const total = bodies.length;
   return bodies.map((body, n) => {
-    if (n === 0) return { text: fallback, blocks: [header, ...body, ...footer] };
-    // The thread's first reply of an answer with a first screen is its Details.
-    const cont =
-      n === 1 && screenEnd !== null
-        ? escapeMrkdwn(total === 2 ? tr.t('screen.details') : `${tr.t('screen.details')} (2/${total})`)
-        : continuedText(n + 1, total);
+    if (n === 0) {
+      if (screenEnd === null) return { text: fallback, blocks: [header, ...body, ...footer] };
+      const context = footer.filter((b) => b.type === 'context');
+      const rest = footer.filter((b) => b.type !== 'context');
+      const at = Math.min(screenEnd, body.length);
+      return {
+        text: fallback,
+        blocks: [header, ...body.slice(0, at), ...context, ...body.slice(at), ...rest],
+      };
+    }
+    const cont = continuedText(n + 1, total);
     return { text: cont, blocks: [{ type: 'context', elements: [mrkdwn(cont)] }, ...body] };
   });
 }

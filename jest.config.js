@@ -17,7 +17,10 @@ export default {
   },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testMatch: ['<rootDir>/test/unit/**/*.test.ts', '<rootDir>/test/integration/**/*.test.ts'],
-  testTimeout: 30000,
+  // A ceiling, not an expectation (issue 31 item 1: green on a busy 2-core machine and on one core): above
+  // the waits' own ceiling (test/helpers/eventually.ts WAIT_CEILING_MS, 60 s), so a wait that fails names what
+  // did not happen rather than Jest naming a timeout.
+  testTimeout: 180_000,
   // Test files run side by side, three for every two cores (a number: Jest reads '150%' as 150 workers). Most of their time is spent waiting on
   // processes, Redis and HTTP: a whole run used about 490 s of CPU, while two workers on two cores
   // took 439 s of wall time (56% of the CPU); a third worker fills those waits. Each file has its

@@ -7,6 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { WAIT_CEILING_MS } from './eventually.js';
 import { freePort } from './redis-server.js';
 
 /** Path of the Alertmanager binary. */
@@ -43,7 +44,7 @@ export async function startAlertmanager(): Promise<AlertmanagerServer> {
     stderr = (stderr + b.toString()).slice(-2000);
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + WAIT_CEILING_MS;
   for (;;) {
     try {
       if ((await fetch(`${url}/-/ready`)).ok) break;

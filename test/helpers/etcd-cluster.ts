@@ -15,6 +15,7 @@ import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { WAIT_CEILING_MS } from './eventually.js';
 import { freePort } from './redis-server.js';
 
 const run = promisify(execFile);
@@ -282,7 +283,7 @@ export async function startEtcdCluster(options: StartEtcdClusterOptions): Promis
     return stdout;
   };
 
-  const waitHealthy = async (timeoutMs = 30_000): Promise<void> => {
+  const waitHealthy = async (timeoutMs = WAIT_CEILING_MS): Promise<void> => {
     const until = Date.now() + timeoutMs;
     let last: unknown = null;
     while (Date.now() < until) {
@@ -320,7 +321,7 @@ export async function startEtcdCluster(options: StartEtcdClusterOptions): Promis
       if (!m) throw new Error(`no member ${name}`);
       if (m.running) return;
       spawnMember(m);
-      const until = Date.now() + 20_000;
+      const until = Date.now() + WAIT_CEILING_MS;
       for (;;) {
         try {
           await etcdctl(['endpoint', 'status'], [m.clientUrl]);

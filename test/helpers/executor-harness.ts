@@ -18,7 +18,7 @@ import type {
 } from '../../src/maintenance/types.js';
 import type { RunningSimulator, SimulatorOptions } from '../../src/simulator/start-simulator.js';
 import { silentLogger } from '../../src/util/logger.js';
-import { eventually } from './eventually.js';
+import { eventually, WAIT_CEILING_MS } from './eventually.js';
 import { approvedRequest, RecordingNotifier, RedisTestStore, testPolicy } from './maintenance-test-store.js';
 import { useSharedRedis } from './shared-redis.js';
 import type { TestRedis } from './shared-redis.js';
@@ -78,7 +78,7 @@ export interface ExecutorHarness {
   start(s: RunningSimulator, o: ExecutorStartOptions): Promise<ExecutorRun>;
   /**
    * Wait until the request is in one of `states`.
-   * @param timeoutMs - @defaultValue 15 000
+   * @param timeoutMs - @defaultValue {@link WAIT_CEILING_MS}
    * @returns the request in that state
    * @throws when it is not there in time (the message names the state it is still in)
    */
@@ -155,7 +155,7 @@ export function useExecutorHarness(): ExecutorHarness {
       };
       return { request, notifier, deps, done: runMaintenance(request.id, deps) };
     },
-    waitForState(id, states, timeoutMs = 15_000) {
+    waitForState(id, states, timeoutMs = WAIT_CEILING_MS) {
       let r: MaintenanceRequest | null = null;
       return eventually(
         () => `request ${id} in ${states.join('/')} (still in ${r?.state})`,

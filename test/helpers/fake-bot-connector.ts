@@ -8,7 +8,7 @@
  * size, and lets a test override any answer (413, 429 with Retry-After, 502…).
  */
 import { createServer } from 'node:http';
-import { eventually } from './eventually.js';
+import { eventually, WAIT_CEILING_MS } from './eventually.js';
 import type { IncomingMessage, Server } from 'node:http';
 
 /** One recorded call. */
@@ -45,7 +45,7 @@ export interface FakeBotConnector {
   delivered(): FakeConnectorCall[];
   /** Answer differently; return undefined to fall through to the default 200. */
   override(answer: ((call: FakeConnectorCall) => FakeConnectorAnswer | undefined) | undefined): void;
-  /** Resolve when `predicate` holds, polling every 20 ms. @throws after `timeoutMs` */
+  /** Resolve when `predicate` holds, polling every 20 ms. @throws after `timeoutMs` (default {@link WAIT_CEILING_MS}) */
   waitFor(predicate: (calls: FakeConnectorCall[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -149,7 +149,7 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
     override(answer) {
       override = answer;
     },
-    async waitFor(predicate, timeoutMs = 15_000) {
+    async waitFor(predicate, timeoutMs = WAIT_CEILING_MS) {
       await eventually(
         () =>
           `fake Bot Connector: condition not met; ${calls.length} call(s): ${JSON.stringify(calls.map((c) => [c.method, c.conversationId, c.status, c.body.type]))}`,

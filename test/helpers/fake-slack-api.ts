@@ -7,7 +7,7 @@
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server } from 'node:http';
-import { eventually } from './eventually.js';
+import { eventually, WAIT_CEILING_MS } from './eventually.js';
 
 /** One recorded call. `params` are decoded (form fields; `blocks` parsed from its JSON string). */
 export interface FakeSlackCall {
@@ -44,7 +44,7 @@ export interface FakeSlackApi {
   override(method: string, answer: FakeSlackOverride): void;
   /** Users' locales for users.info (default `en-US`). */
   locales: Map<string, string>;
-  /** Resolve when `predicate` holds over the calls, polling every 20 ms. @throws after `timeoutMs` */
+  /** Resolve when `predicate` holds over the calls, polling every 20 ms. @throws after `timeoutMs` (default {@link WAIT_CEILING_MS}) */
   waitFor(predicate: (calls: FakeSlackCall[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -142,7 +142,7 @@ export async function startFakeSlackApi(): Promise<FakeSlackApi> {
     override: (method, answer) => {
       overrides.set(method, answer);
     },
-    async waitFor(predicate, timeoutMs = 15_000) {
+    async waitFor(predicate, timeoutMs = WAIT_CEILING_MS) {
       await eventually(
         () => `fake Slack: condition not met; calls: ${calls.map((c) => c.method).join(', ')}`,
         () => predicate(calls),

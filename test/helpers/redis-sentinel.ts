@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { RedisSentinelTarget } from '../../src/config/redis-settings.js';
+import { WAIT_CEILING_MS } from './eventually.js';
 import { freePort, redisPing, startRedis, waitForExit } from './redis-server.js';
 import type { RedisServer } from './redis-server.js';
 
@@ -153,7 +154,7 @@ async function startSentinel(
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
     const spawnError = new Promise<Error>((resolve) => child.once('error', resolve));
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + WAIT_CEILING_MS;
     while (Date.now() < deadline) {
       const failed = await Promise.race([spawnError, sleep(25).then(() => null)]);
       if (failed)
@@ -176,7 +177,7 @@ async function startSentinel(
  * sentinel and every replica (without that, a failover could not reach its quorum).
  * @param options - see {@link SentinelSetOptions}
  * @returns the running set
- * @throws Error with a process's output when it does not start, or when discovery takes over 20 s
+ * @throws Error with a process's output when it does not start, or when discovery takes over {@link WAIT_CEILING_MS} ms
  */
 export async function startRedisSentinelSet(options: SentinelSetOptions = {}): Promise<SentinelSet> {
   const replicaCount = options.replicas ?? 1;
@@ -219,18 +220,20 @@ export async function startRedisSentinelSet(options: SentinelSetOptions = {}): P
     }
     // A replica that has not finished its first sync holds no data, yet Sentinel may promote it:
     // wait until every replica's link to the primary is up (the first sync done).
-    const syncedBy = Date.now() + 20_000;
+    const syncedBy = Date.now() + WAIT_CEILING_MS;
     for (const replica of servers.slice(1)) {
       while (!/master_link_status:up/.test((await query(replica.port, (c) => c.info('replication'))) ?? '')) {
         if (Date.now() > syncedBy)
-          throw new Error(`replica on port ${replica.port} did not sync with the primary within 20 s`);
+          throw new Error(
+            `replica on port ${replica.port} did not sync with the primary within ${WAIT_CEILING_MS} ms`,
+          );
         await sleep(50);
       }
     }
     for (let i = 0; i < sentinelCount; i += 1)
       sentinels.push(await startSentinel(dir, primary.port, quorum, downAfterMs, failoverTimeoutMs));
     // Sentinels find each other and the replicas through the primary (hello messages every 2 s).
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + WAIT_CEILING_MS;
     for (;;) {
       const views = await Promise.all(sentinels.map((s) => sentinelMaster(s.port)));
       const ready = views.every(
@@ -242,7 +245,7 @@ export async function startRedisSentinelSet(options: SentinelSetOptions = {}): P
       if (ready) break;
       if (Date.now() > deadline)
         throw new Error(
-          `sentinels did not discover each other and the replicas within 20 s: ${JSON.stringify(views)}`,
+          `sentinels did not discover each other and the replicas within ${WAIT_CEILING_MS} ms: ${JSON.stringify(views)}`,
         );
       await sleep(100);
     }

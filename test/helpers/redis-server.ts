@@ -12,6 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { WAIT_CEILING_MS } from './eventually.js';
 
 /** The redis-server binary (Debian package `redis-server`). */
 export const REDIS_SERVER_BIN = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server';
@@ -166,7 +167,7 @@ async function startOnce(
  * --maxmemory-policy noeviction` (BullMQ needs noeviction) in a new temp dir, and wait until it
  * answers PING. Retries on a port race (up to 5 ports). The server is killed when the test
  * process exits, should a test forget {@link RedisServer.stop}.
- * @param options - `extraArgs` for redis-server; `startTimeoutMs` per attempt (default 10 000 ms)
+ * @param options - `extraArgs` for redis-server; `startTimeoutMs` per attempt (default {@link WAIT_CEILING_MS})
  * @returns the running server
  * @throws Error with redis-server's output when it cannot start
  */
@@ -178,7 +179,12 @@ export async function startRedis(
   let lastError = '';
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const port = await freePort();
-    const result = await startOnce(port, dir, options.extraArgs ?? [], options.startTimeoutMs ?? 10_000);
+    const result = await startOnce(
+      port,
+      dir,
+      options.extraArgs ?? [],
+      options.startTimeoutMs ?? WAIT_CEILING_MS,
+    );
     if ('child' in result) {
       const { child } = result;
       let stopped: Promise<void> | undefined;

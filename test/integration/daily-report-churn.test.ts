@@ -208,7 +208,7 @@ describe('certificate probes never fail the report', () => {
         cert: '/nonexistent/c.crt',
         key: '/nonexistent/c.key',
       },
-      timeoutMs: 500,
+      timeoutMs: 60_000, // a ceiling: a refused or missing endpoint answers at once
     });
     expect(out.map((o) => [o.source, o.endpoint, o.notAfter, o.error])).toEqual([
       ['apiserver', '127.0.0.1:1', null, 'ECONNREFUSED'],
@@ -237,7 +237,7 @@ describe('certificate probes never fail the report', () => {
           endpoints: addresses.map((a) => ({ addresses: [a] })),
         },
       ],
-      timeoutMs: 500,
+      timeoutMs: 60_000, // a ceiling: a refused or missing endpoint answers at once
     });
     const probed = out.filter((o) => o.error === 'ECONNREFUSED');
     expect(probed).toHaveLength(MAX_APISERVER_PROBES);

@@ -107,10 +107,11 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
       handler: service.handler,
       logger: silentLogger,
     });
-    // No worker serves `idle`: its requests meet the reply deadline. 8 s: the worker's answers on
-    // `prod` must come before it even with a core kept busy (at 4 s one did not, under load).
+    // The worker's answers on `prod` must come before the reply deadline however busy the machine
+    // (8 s was missed under a load average of 20 on 2 cores, issue 31 item 1): 10 min here. The
+    // deadline itself is tested on its own gateway below, where no worker answers.
     ({ teams, url } = await startTestTeamsAdapter({
-      env: { TEAMS_REPLY_DEADLINE_MS: '8000', K8S_HA_BOT_RATE_LIMIT: '0' },
+      env: { TEAMS_REPLY_DEADLINE_MS: '600000', K8S_HA_BOT_RATE_LIMIT: '0' },
       config,
       poster: { baseDelayMs: 5, maxDelayMs: 50 },
     }));
@@ -400,18 +401,33 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
   });
 
   it('sends a "did not finish" card when no worker answers before the deadline', async () => {
-    const conversationId = 'a:idle';
-    await post(activity({ id: 'idle-1', conversationId, text: 'can I reboot atlas-cp-2 in idle' }));
-    expect(turnReplies(conversationId)[1]?.body.text).toBe('Checking atlas-cp-2 in idle…');
-    await fake.waitFor(() => cards(conversationId).length >= 1, 16_000);
-    const card = cardOf(cards(conversationId)[0]);
-    expect(cardText(card)).toMatch(/did not finish within 8 s/);
-    // Each due deadline is taken once: with none left pending, no second card can come.
-    await eventually(
-      'no reply deadline left',
-      async () => (await jobsConnection.zcard('k8s-ha-bot:teams:pending')) === 0,
-    );
-    expect(cards(conversationId)).toHaveLength(1);
+    // Its own gateway (own queue prefix, so its own pending deadlines): no worker serves `idle`, so
+    // its requests meet the 8 s reply deadline.
+    const idle = await startTestTeamsAdapter({
+      env: { TEAMS_REPLY_DEADLINE_MS: '8000', K8S_HA_BOT_RATE_LIMIT: '0' },
+      config: botConfig(redis.url),
+      poster: { baseDelayMs: 5, maxDelayMs: 50 },
+      queuePrefix: 'deadline',
+    });
+    try {
+      const conversationId = 'a:idle';
+      await post(
+        activity({ id: 'idle-1', conversationId, text: 'can I reboot atlas-cp-2 in idle' }),
+        idle.url,
+      );
+      expect(turnReplies(conversationId)[1]?.body.text).toBe('Checking atlas-cp-2 in idle…');
+      await fake.waitFor(() => cards(conversationId).length >= 1);
+      const card = cardOf(cards(conversationId)[0]);
+      expect(cardText(card)).toMatch(/did not finish within 8 s/);
+      // Each due deadline is taken once: with none left pending, no second card can come.
+      await eventually(
+        'no reply deadline left',
+        async () => (await jobsConnection.zcard('k8s-ha-bot:teams:deadline:pending')) === 0,
+      );
+      expect(cards(conversationId)).toHaveLength(1);
+    } finally {
+      await idle.teams.close();
+    }
   });
 
   it('1,000 conversationUpdates leave the stored references bounded, and keep the conversation that was used', async () => {

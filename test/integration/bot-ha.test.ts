@@ -195,7 +195,7 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
     answerJobs = new Queue(`k8s-ha-bot-cluster-${CLUSTER}`, { connection: redis, prefix: PREFIX });
     executions = new Queue(maintenanceQueueNameFor(CLUSTER), { connection: redis, prefix: PREFIX });
     if (VERBOSE) process.stderr.write(`rig started in ${Date.now() - started} ms\n`);
-  }, 90_000);
+  });
 
   afterAll(async () => {
     const stopping = Date.now();
@@ -210,7 +210,7 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
     await redisServer?.stop();
     log?.end();
     if (dir) await rm(dir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   const posts = (channel: string): FakeSlackCall[] =>
     fake.callsOf('chat.postMessage').filter((c) => c.params.channel === channel);
@@ -403,7 +403,7 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
         `replies delivered by gateway-a: ${countMsg(gateways[0]?.logs ?? [], 'reply delivered')}, gateway-b: ${countMsg(gateways[1]?.logs ?? [], 'reply delivered')}\n`,
       );
     }
-  }, 60_000);
+  });
 
   it('a scheduled HA post every 2 s with both gateways running the schedule runner: exactly one post per occurrence', async () => {
     const channel = 'C0HASCHED';
@@ -461,7 +461,7 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
     } finally {
       await schedules.close();
     }
-  }, 45_000);
+  });
 
   it('the daily HA report every 2 s with both gateways running the schedule runner: exactly one report per occurrence', async () => {
     const channel = 'C0HAREPORT';
@@ -502,7 +502,7 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
     } finally {
       await schedules.close();
     }
-  }, 45_000);
+  });
 
   it('a maintenance approved on both gateways at once (and a double click) runs exactly once', async () => {
     const channel = 'C0HAMAINT';
@@ -540,7 +540,7 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
       if (lease?.spec?.holderIdentity) holders.add(lease.spec.holderIdentity);
       const writer = lease?.metadata?.annotations?.[LOCK_WORKER_ANNOTATION];
       if (writer) lockWriters.add(writer);
-    }, 20);
+    });
 
     const clickBody = (user: string): string =>
       `payload=${encodeURIComponent(
@@ -747,5 +747,5 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
         .map((c) => `${c.at} ${String(c.params.text).slice(60, 140)}`);
       process.stderr.write(`thread with times:\n  ${threadAt.join('\n  ')}\n`);
     }
-  }, 90_000);
+  });
 });

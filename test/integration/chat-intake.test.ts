@@ -106,7 +106,7 @@ describe('Slack, Teams and the console go through the one chat intake', () => {
       queuePrefix: PREFIX,
     });
     admin = new Redis(redis.url, { maxRetriesPerRequest: 1 });
-  }, 30_000);
+  });
 
   afterAll(async () => {
     setMetricHooks(undefined);
@@ -228,7 +228,7 @@ describe('Slack, Teams and the console go through the one chat intake', () => {
         expect(JSON.parse(ack.text)).toMatchObject({ blocks: expect.any(Array) });
       }
     }
-  }, 60_000);
+  });
 
   it('differs between surfaces only where their intake rules say so: help for an unknown cluster', async () => {
     const { made, outcome } = await sendEverywhere('help in prdo', CASES.length);

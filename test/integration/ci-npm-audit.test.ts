@@ -93,14 +93,14 @@ describe('CI npm audit step', () => {
     expect(code).toBe(1);
     expect(out).toContain('1 high findings');
     expect(out).toContain('yaml');
-  }, 60000);
+  });
 
   it('passes with moderate findings only', async () => {
     mode = { kind: 'advisory', pkg: 'yaml', severity: 'moderate' };
     const { code, out } = await audit(registry);
     expect(code).toBe(0);
     expect(out).toContain('no high or critical findings in production dependencies (1 lower)');
-  }, 60000);
+  });
 
   it('ignores a critical finding in a dev-only dependency (--omit=dev)', async () => {
     mode = { kind: 'advisory', pkg: '@swc/core', severity: 'critical' };
@@ -109,14 +109,14 @@ describe('CI npm audit step', () => {
     expect(asked.yaml).toBeDefined();
     expect(code).toBe(0);
     expect(out).toContain('no high or critical findings');
-  }, 60000);
+  });
 
   it('passes when clean', async () => {
     mode = { kind: 'clean' };
     const { code, out } = await audit(registry);
     expect(code).toBe(0);
     expect(out).toContain('(0 lower)');
-  }, 60000);
+  });
 
   it('warns visibly, without failing, when the audit endpoint answers 405', async () => {
     mode = { kind: 'status', code: 405 };
@@ -124,7 +124,7 @@ describe('CI npm audit step', () => {
     expect(code).toBe(0);
     expect(out).toContain('WARNING: npm audit could not reach the registry (HTTP 405');
     expect(out).toContain('NOT audited');
-  }, 60000);
+  });
 
   it('warns visibly when the registry cannot be reached at all', async () => {
     const closed = createServer();
@@ -134,5 +134,5 @@ describe('CI npm audit step', () => {
     const { code, out } = await audit(`http://127.0.0.1:${port}/`);
     expect(code).toBe(0);
     expect(out).toMatch(/WARNING: npm audit could not reach the registry \(.*ECONNREFUSED/);
-  }, 60000);
+  });
 });

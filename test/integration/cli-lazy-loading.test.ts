@@ -97,7 +97,7 @@ describe('the CLI loads only what the command needs', () => {
     expect(urls.filter((u) => u.includes(`${ZOD}v4/`))).toEqual([]);
     // No logger is built when nothing is logged (LOG_LEVEL=silent).
     expect(urls.filter((u) => u.includes('/node_modules/pino/'))).toEqual([]);
-  }, 60_000);
+  });
 
   it('live ask --kubeconfig reads the cluster without the Kubernetes client, a YAML library or pino (issue 32 item 3: client-node was 0.45 s of its 0.8 s)', async () => {
     const sim = await startSimulator({ file: 'examples/ha-3cp.json' });
@@ -123,14 +123,14 @@ describe('the CLI loads only what the command needs', () => {
     } finally {
       await sim.close();
     }
-  }, 120_000);
+  });
 
   it('config check of a configuration without kubeconfig contexts (the built-in demo) loads neither', async () => {
     const { code, stdout, urls } = await loaded(['config', 'check']);
     expect(code).toBe(0);
     expect(stdout).toContain('configuration OK');
     expect(heavy(urls)).toEqual([]);
-  }, 60_000);
+  });
 
   it('config check of a file with kubeconfig contexts checks them without the Kubernetes client or a chat SDK (issue 31: 7.5 s, most of it loading client-node)', async () => {
     const kubeconfigOf = async (name: string, contexts: string[]): Promise<string> => {
@@ -169,7 +169,7 @@ describe('the CLI loads only what the command needs', () => {
     });
     expect(missing.code).toBe(2);
     expect(heavy(missing.urls)).toEqual([]);
-  }, 60_000);
+  });
 
   it('the console adapter imports no gateway, Slack or Teams module', async () => {
     const offending: string[] = [];

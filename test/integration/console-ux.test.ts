@@ -155,7 +155,7 @@ describe('4: a node or component the cluster does not have is bad input (exit 2)
     const json = JSON.parse(out) as { kind: string; findings: { check: string; variant: string }[] };
     expect(json.kind).toBe('error');
     expect(json.findings[0]).toMatchObject({ check: 'what-if-target', variant: 'unknown-component' });
-  }, 30_000);
+  });
 });
 
 describe('Redis unreachable at the console', () => {
@@ -172,7 +172,7 @@ describe('Redis unreachable at the console', () => {
     expect(out).not.toContain('try again in a minute');
     expect(out).not.toContain('s3cret-pw');
     expect(out).not.toContain('probe');
-  }, 30_000);
+  });
 });
 
 describe('exit codes of ask: each kind of outcome has its code, documented in the help and the README', () => {
@@ -208,7 +208,7 @@ describe('exit codes of ask: each kind of outcome has its code, documented in th
     const ko = await cli(['ask', '--lang', 'ko', 'status mp-1'], { REDIS_URL: '' });
     expect(ko.out).toMatch(/계획 ID는 mp-abcdefgh23/);
     expect(ko.out).not.toMatch(/That is not/);
-  }, 30_000);
+  });
 
   it('ask --help and the documentation (README.md, docs/) list the same exit codes', async () => {
     const help = await cli(['ask', '--help']);
@@ -219,7 +219,7 @@ describe('exit codes of ask: each kind of outcome has its code, documented in th
       expect(docs).toMatch(new RegExp(`Exit codes:[^#]*\\b${code} (?:answered|could not|bad input)`));
     }
     expect(help.out).toMatch(/3 {2}answered; the verdict is unsafe/);
-  }, 30_000);
+  });
 });
 
 describe('6: a maintenance verb without a node shows the maintenance forms only (single-node and fleet)', () => {
@@ -277,7 +277,7 @@ describe('1 and 5 through the queue (real Redis)', () => {
       configFile,
       `clusters:\n  demo: { snapshot: ${DEMO_SNAPSHOT}, requestTimeoutMs: 1000, deadlineMs: 1000 }\ndefaultCluster: demo\njobTimeoutMs: 1500\n`,
     );
-  }, 20_000);
+  });
   afterAll(async () => {
     admin.disconnect();
     await redis.stop();
@@ -321,7 +321,7 @@ describe('1 and 5 through the queue (real Redis)', () => {
       'No worker is consuming the queue of cluster demo under the key prefix bull; start one with `k8s-ha-bot worker` on the same Redis (REDIS_URL) and the same prefix (K8S_HA_BOT_QUEUE_PREFIX=bull, or `k8s-ha-bot worker --prefix bull`)',
     );
     expect(await jobsInQueue()).toBe(0);
-  }, 20_000);
+  });
 
   it('no worker under a prefix of its own: the answer names that prefix (a worker on another one never sees the job)', async () => {
     const { code, out } = await cli(['--config', configFile, 'ask', 'status'], {
@@ -331,7 +331,7 @@ describe('1 and 5 through the queue (real Redis)', () => {
     expect(code).toBe(1);
     expect(out).toContain('under the key prefix botb;');
     expect(out).toContain('K8S_HA_BOT_QUEUE_PREFIX=botb, or `k8s-ha-bot worker --prefix botb`');
-  }, 20_000);
+  });
 
   it('a worker that does not answer in time: the job is withdrawn and never runs late', async () => {
     const idle = await fakeIdleWorker();
@@ -345,7 +345,7 @@ describe('1 and 5 through the queue (real Redis)', () => {
     } finally {
       idle.disconnect();
     }
-  }, 20_000);
+  });
 
   it('the only worker goes away while the console waits: withdrawn, and the answer says no worker consumes the queue', async () => {
     const idle = await fakeIdleWorker();
@@ -365,7 +365,7 @@ describe('1 and 5 through the queue (real Redis)', () => {
     } finally {
       idle.disconnect();
     }
-  }, 20_000);
+  });
 
   it('a job a worker already started when the time ran out is said to be running, not withdrawn', async () => {
     let release: () => void = () => undefined;
@@ -389,7 +389,7 @@ describe('1 and 5 through the queue (real Redis)', () => {
       workerConnection.disconnect();
     }
     await admin.flushdb();
-  }, 20_000);
+  });
 
   it('--as NAME reaches the worker as the job user (identity console:local:NAME)', async () => {
     const seen: AnswerJob[] = [];
@@ -428,7 +428,7 @@ describe('1 and 5 through the queue (real Redis)', () => {
       await worker.close();
       workerConnection.disconnect();
     }
-  }, 20_000);
+  });
 });
 
 describe('7: a refused maintenance request exits 1, as the README says', () => {
@@ -469,7 +469,7 @@ describe('7: a refused maintenance request exits 1, as the README says', () => {
       publisher,
     });
     answers = createAnswerService({ config, maintenance });
-  }, 20_000);
+  });
   afterAll(async () => {
     await answers?.close();
     await maintenance?.close();
@@ -569,7 +569,7 @@ describe('the console takes a request without "ask"', () => {
     const { code, out } = await cli(['--format', 'json', 'status'], { REDIS_URL: '' });
     expect(code).toBe(0);
     expect((JSON.parse(out) as { request: { intent: string } }).request.intent).toBe('status');
-  }, 30_000);
+  });
 
   it.each([
     [['ask', 'status'], 0, 'HA status'],
@@ -658,7 +658,7 @@ describe("help and the README speak the asker's cluster; an unknown node lists t
     } finally {
       await aksService.close();
     }
-  }, 30_000);
+  });
 
   it('every help example answers on the demo cluster (maintenance ones need Redis and say so)', async () => {
     const help = await ask('help');
@@ -679,7 +679,7 @@ describe("help and the README speak the asker's cluster; an unknown node lists t
         out: answered ? '' : renderText(outcome.reply),
       }).toEqual({ text, answered: true, out: '' });
     }
-  }, 120_000);
+  });
 
   it('every example of the "What you can ask" table (README.md or docs/) answers on the demo cluster', async () => {
     const table = docSection('What you can ask').text;
@@ -696,7 +696,7 @@ describe("help and the README speak the asker's cluster; an unknown node lists t
       // Answered: exit 0, or 3 for an unsafe verdict.
       expect({ text, answered: [0, 3].includes(outcome.exitCode) }).toEqual({ text, answered: true });
     }
-  }, 120_000);
+  });
 
   // `master-2` is now read by role and number as atlas-cp-2 (issue 30, item 1: "master 2" resolved
   // against the live node list); `master-7` fits no node.
@@ -727,7 +727,7 @@ describe("help and the README speak the asker's cluster; an unknown node lists t
     const out = renderText((await ask('can I reboot atlas-cp9')).reply);
     expect(out).toContain('did you mean');
     expect(out).not.toContain('Its nodes');
-  }, 30_000);
+  });
 });
 
 /**

@@ -44,7 +44,7 @@ beforeAll(async () => {
     logLevel: 'silent',
   };
   service = createAnswerService({ config });
-}, 60_000);
+});
 
 afterAll(async () => {
   await service?.close();
@@ -87,5 +87,5 @@ describe('the HA report with a real 3-member etcd', () => {
         /etcd 멤버 atlas-cp-\d 인증서\(127\.0\.0\.1:\d+\)가 3일 후 만료됩니다/.test(l),
       ),
     ).toHaveLength(3);
-  }, 30_000);
+  });
 });

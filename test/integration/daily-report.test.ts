@@ -207,7 +207,7 @@ beforeAll(async () => {
     jobTimeoutMs: 60000,
     logLevel: 'silent',
   };
-}, 30_000);
+});
 
 afterAll(async () => {
   await troubledSim?.close();
@@ -308,7 +308,7 @@ describe('the HA report on demand (health report, 일일 점검)', () => {
     } finally {
       await cached.close();
     }
-  }, 30_000);
+  });
 
   it("names the bot's own maintenance lock left expired by a worker that died mid-maintenance", async () => {
     const file = await loadSnapshotFile(SCENARIO);
@@ -441,7 +441,7 @@ describe('the daily report, two gateways and two workers', () => {
         }),
       );
     }
-  }, 30_000);
+  });
 
   afterAll(async () => {
     await Promise.all(runners.map((r) => r.close()));
@@ -451,7 +451,7 @@ describe('the daily report, two gateways and two workers', () => {
     await fake.close();
     await connector.close();
     await redis.stop();
-  }, 30_000);
+  });
 
   it('posts one report naming all five, most urgent first, and a one-line OK for the healthy cluster, each exactly once', async () => {
     // Yesterday's report stored kube-scheduler at 2 transitions (the cluster is at 14 now).
@@ -572,7 +572,7 @@ describe('the daily report, two gateways and two workers', () => {
         `--- Slack (troubled)\n${slackTroubled ?? ''}\n--- Slack (healthy)\n${slackHealthy ?? ''}\n--- Teams (troubled)\n${teamsTroubled ?? ''}`,
       );
     }
-  }, 40_000);
+  });
 
   it('quiet hours hold back a report with nothing urgent (marked done, nothing posted) and post an urgent one with a note', async () => {
     delivered.length = 0;
@@ -601,5 +601,5 @@ describe('the daily report, two gateways and two workers', () => {
     expect(urgent[0]?.reply.title).toBe(
       'Daily HA report of troubled (posted in quiet hours: something is urgent)',
     );
-  }, 30_000);
+  });
 });

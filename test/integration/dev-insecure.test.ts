@@ -15,7 +15,7 @@ import { type TestRedis, useSharedRedis } from '../helpers/shared-redis.js';
 let redis: TestRedis;
 beforeAll(async () => {
   redis = await useSharedRedis();
-}, 20_000);
+});
 afterAll(() => redis.stop());
 
 const config = (): BotConfig => ({
@@ -98,5 +98,5 @@ describe('authentication is always on, except in the loopback-only development m
     } finally {
       await gateway.close();
     }
-  }, 30_000);
+  });
 });

@@ -103,7 +103,7 @@ beforeAll(async () => {
     logLevel: 'silent',
   };
   service = createAnswerService({ config });
-}, 60_000);
+});
 
 afterAll(async () => {
   await service?.close();

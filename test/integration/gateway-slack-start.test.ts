@@ -71,7 +71,7 @@ describe('the gateway when its start-up call to Slack fails', () => {
     expect(out).toContain('SLACK_API_URL');
     expect(hasStack(out)).toBe(false);
     expect(out).not.toContain('Slack gateway ready');
-  }, 90_000);
+  });
 
   it.each(['invalid_auth', 'not_authed', 'account_inactive'])(
     'Slack refuses the token (%s): exit 2, a configuration error naming SLACK_BOT_TOKEN',

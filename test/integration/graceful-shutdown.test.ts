@@ -29,7 +29,7 @@ const started: WorkerProcess[] = [];
 beforeAll(async () => {
   server = await useSharedRedis();
   counter = new Redis(server.url, { maxRetriesPerRequest: 1 });
-}, 20_000);
+});
 
 afterAll(async () => {
   await Promise.all(started.map((w) => w.stop('SIGKILL')));
@@ -113,7 +113,7 @@ describe('graceful shutdown (real processes)', () => {
     } finally {
       await queue.close();
     }
-  }, 60_000);
+  });
 
   it('deadline passed: the job goes back to the queue, a second worker finishes it, one reply, exit 0', async () => {
     const prefix = `gs2${Date.now()}`;
@@ -160,7 +160,7 @@ describe('graceful shutdown (real processes)', () => {
       await replies.close();
       await queue.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('gateway graceful shutdown (real process)', () => {
@@ -222,5 +222,5 @@ describe('gateway graceful shutdown (real process)', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
       await fake.close();
     }
-  }, 60_000);
+  });
 });

@@ -168,7 +168,7 @@ describeKubectl.each(Object.keys(FILES))('kubectl drain and the bot agree on %s'
     });
     findings = reply.findings;
     text = renderText(reply);
-  }, 120000);
+  });
   afterAll(async () => {
     await sim?.close();
     if (dir) await rm(dir, { recursive: true, force: true });

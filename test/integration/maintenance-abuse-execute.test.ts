@@ -78,7 +78,7 @@ describe('the lock Lease taken by someone else mid-run', () => {
     // No signal tells that every eviction lane has stopped: 8 of their 100 ms backoffs must pass quietly.
     await delay(800);
     expect(s.evictionRequests.get(`payments/${PAYMENTS_1}`) ?? 0).toBe(attempts);
-  }, 30_000);
+  });
 
   it('while waiting for the reboot: stops with lock-held and does not uncordon after a later reboot', async () => {
     const s = await sim(await workerScenario({ extra: 1 }));
@@ -95,7 +95,7 @@ describe('the lock Lease taken by someone else mid-run', () => {
     await delay(500);
     expect(unschedulable(s)).toBe(true);
     expect(leaseHolder(s)).toBe('other-bot');
-  }, 30_000);
+  });
 });
 
 describe('the lock Lease taken before the uncordon (long TTL: no renewal notices it first)', () => {
@@ -117,7 +117,7 @@ describe('the lock Lease taken before the uncordon (long TTL: no renewal notices
     expect(types(run)).not.toContain('uncordoned');
     expect(unschedulable(s)).toBe(true);
     expect(leaseHolder(s)).toBe('other-bot');
-  }, 30_000);
+  });
 });
 
 describe('the lock Lease cannot be renewed for longer than its TTL while draining', () => {
@@ -160,7 +160,7 @@ describe('the lock Lease cannot be renewed for longer than its TTL while drainin
     // No signal tells that every eviction lane has stopped: 8 of their 100 ms backoffs must pass quietly.
     await delay(800);
     expect(s.evictionRequests.get(`payments/${PAYMENTS_1}`) ?? 0).toBe(attempts);
-  }, 40_000);
+  });
 });
 
 describe('flaky or stuck evictions', () => {
@@ -209,7 +209,7 @@ describe('flaky or stuck evictions', () => {
     expect(types(run).filter((t) => t === 'eviction')).toHaveLength(4);
     await s.rebootNode('indus-wk-1', { downMs: 300 });
     expect((await run.done).state).toBe('completed');
-  }, 40_000);
+  });
 
   it('a pod whose eviction is accepted but that never goes away: drain-timeout naming it as still terminating, node cordoned, lock released', async () => {
     const s = await sim(await workerScenario({ extra: 2 }));
@@ -237,7 +237,7 @@ describe('flaky or stuck evictions', () => {
     expect(leaseHolder(s)).toBeUndefined();
     // the stuck pod's eviction was asked once, not hammered
     expect(types(run).filter((t) => t === 'eviction')).toHaveLength(3);
-  }, 30_000);
+  });
 });
 
 describe('the node deleted', () => {
@@ -268,5 +268,5 @@ describe('the node deleted', () => {
     expect(eventOf(run, 'failed')?.detail).toMatch(/indus-wk-1 no longer exists/);
     expect(leaseHolder(s)).toBeUndefined();
     expect(patches).toEqual([]);
-  }, 30_000);
+  });
 });

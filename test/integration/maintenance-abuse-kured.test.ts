@@ -70,11 +70,11 @@ describe('kured holds its reboot lock', () => {
     });
     expect(await run(lock)).toEqual({ state: 'failed', reason: 'kured-lock' });
     expect(await run(lock, 'kured')).toEqual({ state: 'failed', reason: 'kured-lock' });
-  }, 40_000);
+  });
 
   it('an unreadable lock annotation counts as held', async () => {
     expect(await run('{not json')).toEqual({ state: 'failed', reason: 'kured-lock' });
-  }, 20_000);
+  });
 
   it('multi-lock (kured --concurrency > 1, {maxOwners, locks}): held by another node → refused before cordoning; all entries expired → not blocked', async () => {
     const held = JSON.stringify({
@@ -87,7 +87,7 @@ describe('kured holds its reboot lock', () => {
       locks: [{ nodeID: 'indus-wk-2', created: new Date(Date.now() - 3600_000).toISOString(), TTL: 60e9 }],
     });
     expect((await run(stale)).state).toBe('awaiting-reboot');
-  }, 40_000);
+  });
 
   it('an expired single lock (TTL passed) does not block', async () => {
     const lock = JSON.stringify({
@@ -96,5 +96,5 @@ describe('kured holds its reboot lock', () => {
       TTL: 60e9,
     });
     expect((await run(lock)).state).toBe('awaiting-reboot');
-  }, 20_000);
+  });
 });

@@ -75,14 +75,14 @@ describe('Slack maintenance buttons under abuse', () => {
       maintenanceSweepMs: 60_000,
     });
     url = `http://127.0.0.1:${gateway.port}/slack/events`;
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await gateway?.close();
     await fake?.close();
     await redisServer?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   const service = (): RunningGateway['maintenance']['service'] => gateway.maintenance.service;
 
@@ -202,7 +202,7 @@ describe('Slack maintenance buttons under abuse', () => {
     });
     await fake.waitFor(() => fake.callsOf('chat.update').length > 0);
     expect((await service().get(r.id))?.state).toBe('approved');
-  }, 30_000);
+  });
 
   it('button ids naming Object properties (constructor, toString, __proto__) decide nothing', async () => {
     const r = await newRequest('C0PROTO');
@@ -222,7 +222,7 @@ describe('Slack maintenance buttons under abuse', () => {
     await eventually('every click ignored', () => ignoredClicks() === ignoredBefore + actions.length);
     expect(answersHere()).toBe(before);
     expect(await service().get(r.id)).toMatchObject({ state: 'pending-approval', approvals: [] });
-  }, 30_000);
+  });
 
   it("a refused click is answered in the clicker's own Slack language when known, else in the request's", async () => {
     const r = await newRequest('C0LANG');
@@ -250,7 +250,7 @@ describe('Slack maintenance buttons under abuse', () => {
     await fake.waitFor(() => ephemeralsTo('U0FRENCH').length > 0);
     expect(ephemeralsTo('U0FRENCH').join('\n')).toMatch(/You are not an approver for prod/);
     expect((await service().get(r.id))?.approvals).toEqual([]);
-  }, 30_000);
+  });
 
   it("another request's id on this card (a staging request clicked from a prod card's channel) is decided by the staging policy", async () => {
     const staging = await newRequest('C0STAGING', 'staging');
@@ -265,7 +265,7 @@ describe('Slack maintenance buttons under abuse', () => {
     await fake.waitFor(() => ephemeralsTo('U0NOBODY').length > 0);
     expect(ephemeralsTo('U0NOBODY').join('\n')).toMatch(/not an approver for staging/);
     expect((await service().get(staging.id))?.state).toBe('pending-approval');
-  }, 30_000);
+  });
 
   it("a user with the approver's user id but clicking from another team is not the approver: that team is not served", async () => {
     const channel = 'C0XTEAM1';
@@ -282,7 +282,7 @@ describe('Slack maintenance buttons under abuse', () => {
       ephemeralsTo(APPROVER).some((t) => /your workspace \(T0EVIL\) is not one of them/.test(t)),
     );
     expect((await service().get(r.id))?.approvals).toEqual([]);
-  }, 30_000);
+  });
 
   it("a click on this workspace by a user whose home team is another one (Slack Connect) decides nothing, even with the approver's user id", async () => {
     const channel = 'C0XTEAM2';
@@ -304,5 +304,5 @@ describe('Slack maintenance buttons under abuse', () => {
     const after = await service().get(r.id);
     expect(after?.approvals).toEqual([]);
     expect(after?.state).toBe('pending-approval');
-  }, 30_000);
+  });
 });

@@ -67,7 +67,7 @@ describe('Teams maintenance buttons under abuse', () => {
         type: 'conversationUpdate',
       }),
     );
-  }, 30_000);
+  });
 
   afterAll(async () => {
     await teams?.close();

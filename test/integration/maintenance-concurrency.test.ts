@@ -183,7 +183,7 @@ describe('decision mutex: 100 approvers click one control-plane request at once'
     expect(await conns[0]?.exists(mutexKey)).toBe(0);
     // How long the burst took is a figure (shown above), not a check: a busy machine stretches it.
     for (const s of services) await s.close();
-  }, 30_000);
+  });
 });
 
 describe('decision mutex: a slow chat publisher makes the burst outlast the 3 s wait', () => {
@@ -225,7 +225,7 @@ describe('decision mutex: a slow chat publisher makes the burst outlast the 3 s 
     await q.close();
     // How long the clicks waited is a figure (shown above), not a check: a busy machine stretches it.
     for (const s of services) await s.close();
-  }, 20_000);
+  });
 });
 
 describe('decision mutex: failures while it is held', () => {
@@ -257,7 +257,7 @@ describe('decision mutex: failures while it is held', () => {
     showFigure(`decision after a failed emit: ${waited} ms`);
     expect(next).toMatchObject({ ok: true, outcome: 'approved' });
     await service.close();
-  }, 15_000);
+  });
 
   describe("Redis hangs (paused proxy, as SIGSTOP) with the gateway's producer connection", () => {
     let proxy: TcpProxy;
@@ -332,7 +332,7 @@ describe('decision mutex: failures while it is held', () => {
       proxy.resume();
       await slow.close();
       await healthy.close();
-    }, 30_000);
+    });
 
     // Found by this review (fixed): a failed mutex SET (Redis unreachable) was taken for "the
     // previous decision did not finish" and the decision ran anyway, waiting a second 5 s command
@@ -371,7 +371,7 @@ describe('decision mutex: failures while it is held', () => {
       expect(slowLog.lines.some((l) => /deciding without waiting/.test(l.msg ?? ''))).toBe(false);
       await slow.close();
       await healthy.close();
-    }, 30_000);
+    });
   });
 });
 
@@ -606,7 +606,7 @@ describe('console identities in a policy', () => {
       expect.arrayContaining(['console:local:Alice', 'console:local:..', 'console:local:-rf']),
     );
     await service.close();
-  }, 15_000);
+  });
 });
 
 // -----------------------------------------------------------------------------------------------
@@ -665,12 +665,12 @@ describe('Slack click while users.info is slow, hung or failing', () => {
       maintenanceSweepMs: 60_000,
     });
     url = `http://127.0.0.1:${gateway.port}/slack/events`;
-  }, 60_000);
+  });
   afterAll(async () => {
     await gateway?.close();
     await fake?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   const service = (): RunningGateway['maintenance']['service'] => gateway.maintenance.service;
   const newWorkerRequest = async (channel: string): Promise<MaintenanceRequest> => {
@@ -785,5 +785,5 @@ describe('Slack click while users.info is slow, hung or failing', () => {
     const final = await service().get(r.id);
     showFigure(`reject clicked first, approve 100 ms later: request ended ${final?.state}`);
     expect(final?.state).toBe('rejected');
-  }, 20_000);
+  });
 });

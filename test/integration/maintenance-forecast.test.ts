@@ -271,7 +271,7 @@ describe('forecast vs observed at the end of a node', () => {
     expect(record?.outcome.bootIdChanged).toBe(true);
     expect(record?.outcome.pods.every((p) => p.node !== undefined && p.node !== WK1 && p.readyAt)).toBe(true);
     expect(record?.outcome.evictions.map((e) => e.answers['201'])).toEqual([1, 1, 1]);
-  }, 60_000);
+  });
 
   it('a replacement Pending for a reason the model cannot see is named, with the scheduler message', async () => {
     const s = await h.sim(fixture(), {
@@ -308,7 +308,7 @@ describe('forecast vs observed at the end of a node', () => {
     expect(JSON.stringify(report)).toContain(
       `Maintenance ${run.request.id} of gen-wk-001: the bot forecast shop/web-5d8f7c9b4-p0 moved, it was pending`,
     );
-  }, 60_000);
+  });
 
   it('a node away 3 minutes against the typical 90 s is named (the clock jumps; no real wait)', async () => {
     let offset = 0;
@@ -351,7 +351,7 @@ describe('forecast vs observed at the end of a node', () => {
     expect(JSON.stringify(none)).toContain(
       'no maintenance of gen-wk-002 was observed yet, so this is the typical reboot',
     );
-  }, 60_000);
+  });
 
   it('a pod forecast to move to a worker that ran on a control-plane node is a fate mismatch, said plainly', async () => {
     // After the analysis, the other workers are cordoned (another maintenance) and the control
@@ -400,7 +400,7 @@ describe('forecast vs observed at the end of a node', () => {
     expect(lines).toContain(
       `shop/web-5d8f7c9b4-p0: forecast moved to a worker, observed moved to a control-plane node — ${cp!.metadata.name}`,
     );
-  }, 60_000);
+  });
 
   it('a budget the model saw open that refuses: the drain times out and the comparison names the budget', async () => {
     const s = await h.sim(fixture());
@@ -437,7 +437,7 @@ describe('forecast vs observed at the end of a node', () => {
     expect(lines[1]).toBe(
       'shop/cart-5d8f7c9b4-p0: forecast moved, observed refused (shop/cart-pdb) — shop/cart-pdb',
     );
-  }, 60_000);
+  });
 });
 
 /**
@@ -478,7 +478,7 @@ describe('etcd voters left during a control-plane reboot', () => {
     expect(c.etcdVoters).toEqual({ forecast: 2, quorum: 2, observed: 2 });
     expect(c.mismatches.filter((m) => m.kind === 'control-plane')).toEqual([]);
     expect(lines.join('\n')).not.toContain('etcd');
-  }, 60_000);
+  });
 
   it('another control-plane node down during the reboot: fewer voters seen is a control-plane mismatch', async () => {
     const [cp1, cp2] = cpNames();
@@ -509,7 +509,7 @@ describe('etcd voters left during a control-plane reboot', () => {
     };
     expect(json.forecastComparison).toEqual(c);
     expect(json.forecastComparison?.mismatches.map((m) => m.kind)).toContain('control-plane');
-  }, 60_000);
+  });
 
   it('not observed: said so, never a silent match', async () => {
     const [cp1] = cpNames();
@@ -524,7 +524,7 @@ describe('etcd voters left during a control-plane reboot', () => {
     expect(lines.at(-1)).toBe(
       `etcd voters while ${cp1} was away: not observed, so not compared (forecast 2, quorum 2)`,
     );
-  }, 60_000);
+  });
 });
 
 describe('report mismatch', () => {
@@ -612,5 +612,5 @@ describe('report mismatch', () => {
     await expect(mismatchReport(h.redis, MAINTENANCE_KEY_PREFIX, 'mr-aaaaaaaaaa')).rejects.toThrow(
       /no snapshot is kept/,
     );
-  }, 60_000);
+  });
 });

@@ -46,7 +46,7 @@ describe('maintenance keys follow the queue prefix', () => {
       prefix: 'botb',
       logger: silentLogger,
     });
-  }, 30_000);
+  });
 
   afterAll(async () => {
     for (const bot of [botA, botB]) {
@@ -117,5 +117,5 @@ describe('maintenance keys follow the queue prefix', () => {
     expect(await redis.exists(`k8s-ha-bot:maintenance:botb:request:${b.request.id}`)).toBe(1);
     expect(await redis.exists(`k8s-ha-bot:maintenance:request:${b.request.id}`)).toBe(0);
     expect(await redis.xlen('k8s-ha-bot:maintenance:botb:audit')).toBeGreaterThan(0);
-  }, 30_000);
+  });
 });

@@ -186,7 +186,7 @@ describe('the plan runner', () => {
     ).toBeUndefined();
     for (const n of WORKERS)
       expect((f.s.getObject('nodes', null, n) as KNode).spec?.unschedulable).toBeUndefined();
-  }, 120_000);
+  });
 
   it('a runner stopped in the middle of a step of several nodes is resumed by another: the step goes on under its holder, no pod evicted twice', async () => {
     const f = await fleet({
@@ -232,7 +232,7 @@ describe('the plan runner', () => {
         }
       ).spec?.holderIdentity,
     ).toBeUndefined();
-  }, 120_000);
+  });
 
   it('holds a step while its zone already has maxUnavailablePerZone nodes unavailable (a node cordoned outside the plan), and goes on once it is back', async () => {
     const f = await fleet({
@@ -260,5 +260,5 @@ describe('the plan runner', () => {
     const final = await done;
     f.stop();
     expect(final?.state).toBe('completed');
-  }, 60_000);
+  });
 });

@@ -65,7 +65,7 @@ describe('the locks of a running plan', () => {
     } finally {
       f.stop();
     }
-  }, 60_000);
+  });
 
   it('the settle checks never pass on PodDisruptionBudgets they could not read', async () => {
     const f = await gen.fleet({
@@ -105,7 +105,7 @@ describe('the locks of a running plan', () => {
       f.s.setFaults({});
       f.stop();
     }
-  }, 60_000);
+  });
 
   it("a second DaemonSet named like kured, listed first, does not hide kured's lock", async () => {
     const created = new Date(Date.now() - 60_000).toISOString();

@@ -217,7 +217,7 @@ describe('settle on workloads between the steps of a plan', () => {
     expect(f.s.evictions.get(`shop/${RS}-g5h6j`)).toBeUndefined();
     expect(await readyWebPods(f.s)).toEqual([`${RS}-g5h6j`]);
     expect((f.s.getObject('nodes', null, WK2) as KNode).spec?.unschedulable).toBeUndefined();
-  }, 120_000);
+  });
 });
 
 // A cluster of its own: generated right before this test, its node Leases fresh when the plan is made.
@@ -264,7 +264,7 @@ describe('settle on workloads between the steps of a plan, late', () => {
     // (the late replacements may have landed on the second worker: they move with it)
     expect(second?.observed).toMatchObject({ moved: second?.forecast.moved, pending: 0 });
     expect(second?.forecast.moved).toBeGreaterThanOrEqual(1);
-  }, 120_000);
+  });
 });
 
 describe('the workloads a step waits for', () => {
@@ -328,5 +328,5 @@ describe('the workloads a step waits for', () => {
     } finally {
       api.close();
     }
-  }, 60_000);
+  });
 });

@@ -115,7 +115,7 @@ describe('maintenance plans through Slack, with the worker process and the simul
           busy = false;
         });
     }, 50);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     clearInterval(robot);
@@ -124,7 +124,7 @@ describe('maintenance plans through Slack, with the worker process and the simul
     await sim?.close();
     await redisServer?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   const threadOf = (channel: string, ts: string): string[] =>
     posts(channel)
@@ -291,7 +291,7 @@ describe('maintenance plans through Slack, with the worker process and the simul
     ]);
     await fake.waitFor(() => threadOf(channel, ts).some((t) => /chose skip: gen-wk-002/.test(t)), 15_000);
     neverReboot.delete('gen-wk-002');
-  }, 120_000);
+  });
 
   it('who holds the lock, and break lock: a stale Lease needs two approvals, is broken by the worker and audited', async () => {
     const channel = 'C0LOCK';
@@ -378,7 +378,7 @@ describe('maintenance plans through Slack, with the worker process and the simul
     // Nothing left to break: refused with the report.
     await slash('break lock', REQUESTER, channel);
     await fake.waitFor(() => posts(channel).some((c) => blocksText(c).includes('Nothing to break')), 30_000);
-  }, 120_000);
+  });
 
   it("hostile clicks on a plan card: the requester (button and typed), a Slack Connect member of another team with an approver's user id, a forged value; none counts", async () => {
     const channel = 'C0HOSTILE';

@@ -154,7 +154,7 @@ describe('maintenance plan', () => {
         `most nodes down at once: ${f.maxDown}; most etcd voters down at once: ${f.maxVotersDown}; PDBs below desired: ${f.pdbBelowDesired.size}; pods evicted: ${f.s.evictions.size} (each once)`,
       ].join('\n'),
     );
-  }, 120_000);
+  });
 
   it('a node unsafe on its own now is left out, and the card says why', async () => {
     const now = new Date();
@@ -270,7 +270,7 @@ describe('maintenance plan', () => {
     for (const n of final?.nodes ?? [])
       if (n.node !== failNode)
         expect((f.s.getObject('nodes', null, n.node) as KNode).spec?.unschedulable).toBeUndefined();
-  }, 120_000);
+  });
 });
 
 describe('maintenance plan with a real Alertmanager', () => {
@@ -371,7 +371,7 @@ describe('maintenance plan with a real Alertmanager', () => {
       expect(x.comment).toContain(f.plan.id);
       expect(x.comment).toContain('console:local:bob');
     }
-  }, 120_000);
+  });
 
   it('an unreachable Alertmanager holds the plan with a clear finding when the policy says block', async () => {
     const client = new AlertmanagerClient('http://127.0.0.1:9', { logger: silentLogger, timeoutMs: 500 });
@@ -434,7 +434,7 @@ describe('maintenance plan, crash-safe', () => {
     expect(f.s.evictions.size).toBeGreaterThan(0);
     for (const [pod, count] of f.s.evictions) expect([pod, count]).toEqual([pod, 1]);
     expect(f.reboots.size).toBe(2);
-  }, 120_000);
+  });
 });
 
 describe('maintenance plan and kured', () => {
@@ -494,7 +494,7 @@ describe('maintenance plan and kured', () => {
     expect(during.metadata?.request).toBe(final?.nodes[0]?.requestId);
     expect(during.TTL).toBeGreaterThan(0);
     expect(kuredLockOf(f.s)).toBeUndefined();
-  }, 60_000);
+  });
 });
 
 describe('maintenance plan: stop and change windows', () => {
@@ -541,7 +541,7 @@ describe('maintenance plan: stop and change windows', () => {
           { spec?: { holderIdentity?: string } } | undefined
       )?.spec?.holderIdentity,
     ).toBeUndefined();
-  }, 60_000);
+  });
 
   it('outside the change windows the plan is held before the first node and says when the next window opens', async () => {
     const now = new Date();
@@ -567,7 +567,7 @@ describe('maintenance plan: stop and change windows', () => {
     expect(final?.state).toBe('cancelled');
     expect(final?.nodes[0]?.state).toBe('untouched');
     expect(f.s.evictionRequests.size).toBe(0);
-  }, 60_000);
+  });
 });
 
 describe("the reboot analysis and kured's lock", () => {
@@ -744,7 +744,7 @@ describe('maintenance plan as a job of the maintenance worker', () => {
     } finally {
       await queue.close();
     }
-  }, 120_000);
+  });
 });
 
 describe('maintenance plan: pause and resume', () => {
@@ -787,7 +787,7 @@ describe('maintenance plan: pause and resume', () => {
     expect(Date.parse(final?.nodes[1]?.startedAt ?? '')).toBeGreaterThan(
       Date.parse(final?.nodes[0]?.settledAt ?? 'x'),
     );
-  }, 60_000);
+  });
 });
 
 describe('the generated fleet, used long after it was generated', () => {
@@ -804,5 +804,5 @@ describe('the generated fleet, used long after it was generated', () => {
     const final = await runPlan(f.plan.id, f.deps);
     f.stop();
     expect(final?.state).toBe('completed');
-  }, 60_000);
+  });
 });

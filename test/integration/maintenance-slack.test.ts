@@ -75,7 +75,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
     await slack.start({ redisUrl: redisServer.url, sim, dir, policy: POLICY, team: TEAM });
     ({ fake, url } = slack);
     executions = new Queue(maintenanceQueueNameFor('prod'), { connection: redis });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await slack.close();
@@ -84,7 +84,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
     await sim?.close();
     await redisServer?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   const executionJobs = async (): Promise<number> => {
     const counts = await executions.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
@@ -248,7 +248,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
       .reverse()
       .map((e) => e.actor);
     expect(approvers).toEqual([`slack:${TEAM}:${APPROVER_1}`, `slack:${TEAM}:${APPROVER_2}`]);
-  }, 120_000);
+  });
 
   it('/k8s audit: admins get the entries privately, others a private refusal', async () => {
     const ack = await slash('audit', OUTSIDER, 'C0AUDIT');
@@ -289,7 +289,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
       (sim.getObject('nodes', null, 'atlas-wk-1') as { spec?: { unschedulable?: boolean } }).spec
         ?.unschedulable,
     ).toBeUndefined();
-  }, 60_000);
+  });
 
   it('the Request maintenance button of a reboot answer asks for it (clicker = requester, card in the thread); a Korean typed cancel ends it', async () => {
     const channel = 'C0BUTTON';
@@ -329,7 +329,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
     expect(await slash(`${id} 취소`, REQUESTER, channel)).toBe(`${id}에 대한 결정을 기록하는 중…`);
     await waitForState(id, ['cancelled']);
     await fake.waitFor(() => updatesOf(stored?.card?.ts ?? '').some((c) => /Cancelled/.test(blocksText(c))));
-  }, 60_000);
+  });
 
   it('another control-plane node going NotReady between approval and execution stops it, with the reason in the thread', async () => {
     const channel = 'C0CHANGE';
@@ -355,7 +355,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
         ?.unschedulable,
     ).toBeUndefined();
     expect(new Map(sim.evictionRequests)).toEqual(evictionsBefore);
-  }, 60_000);
+  });
 
   it('with another control-plane node down, a request is refused as unsafe with the reasons; only an admin may force it, with a reason; one open request per node', async () => {
     const channel = 'C0UNSAFE';
@@ -413,7 +413,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
       `already has an open maintenance request (${id})`,
     );
     expect(await executionJobs()).toBe(before);
-  }, 90_000);
+  });
 });
 
 describe('SlackMaintenance thread posts', () => {

@@ -737,5 +737,5 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     console.log(
       `Teams maintenance e2e: ${Date.now() - started} ms, ${thread().length} thread replies, ${puts().length} card updates, ${entries.length} audit entries, largest activity ${largest} B`,
     );
-  }, 90_000);
+  });
 });

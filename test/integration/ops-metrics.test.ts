@@ -34,7 +34,7 @@ let redis: RedisServer;
 
 beforeAll(async () => {
   redis = await startRedis();
-}, 20_000);
+});
 
 afterAll(async () => {
   await redis?.stop();
@@ -124,7 +124,7 @@ describe('metrics recorded where the work happens', () => {
       conn.disconnect();
       await own.stop();
     }
-  }, 30_000);
+  });
 });
 
 describe('/metrics', () => {
@@ -266,5 +266,5 @@ describe('/metrics', () => {
       await ops.close();
       await queue.close().catch(() => undefined);
     }
-  }, 30_000);
+  });
 });

@@ -44,7 +44,7 @@ beforeAll(async () => {
   kubeconfig = join(dir, 'kubeconfig-up.yaml');
   await writeFile(kubeconfig, up);
   await writeFile(join(dir, 'kubeconfig-down.yaml'), down);
-}, 30_000);
+});
 
 afterAll(async () => {
   await sim?.close();
@@ -119,7 +119,7 @@ describe('ops server /healthz and /readyz', () => {
       await ops?.close();
       await opsDown?.close();
     }
-  }, 30_000);
+  });
 
   it('an unready cluster: /readyz names the failing checks the API server reported (etcd down), bounded and safe to show, not only "HTTP 500"', async () => {
     // kube-apiserver with etcd down: /readyz answers at once, HTTP 500, `[-]etcd failed: reason withheld`.
@@ -167,7 +167,7 @@ describe('ops server /healthz and /readyz', () => {
       await ops.close();
       await etcdDown.close();
     }
-  }, 20_000);
+  });
 
   it('caches cluster probes and times out a slow API', async () => {
     const up: ClusterConfig = { kind: 'context', context: 'up', kubeconfig, ...timeouts };
@@ -190,7 +190,7 @@ describe('ops server /healthz and /readyz', () => {
     } finally {
       sim.setFaults({});
     }
-  }, 20_000);
+  });
 
   it('says Redis is not ready when it is gone', async () => {
     // A server of its own: this test kills it.
@@ -215,5 +215,5 @@ describe('ops server /healthz and /readyz', () => {
       await ops.close();
       await own.stop();
     }
-  }, 20_000);
+  });
 });

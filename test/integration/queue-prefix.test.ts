@@ -105,7 +105,7 @@ describe('a gateway, a worker and the console all started with K8S_HA_BOT_QUEUE_
       port: 0,
     });
     dir = mkdtempSync(join(tmpdir(), 'queue-prefix-'));
-  }, 30_000);
+  });
 
   afterAll(async () => {
     await gateway?.close();
@@ -130,7 +130,7 @@ describe('a gateway, a worker and the console all started with K8S_HA_BOT_QUEUE_
     );
     const post = fake.callsOf('chat.postMessage').find((c) => c.params.channel === 'CPREFIX');
     expect(JSON.stringify(post?.params)).toContain('echo: status');
-  }, 30_000);
+  });
 
   it('the console (`ask`) reaches the same worker', async () => {
     const configFile = join(dir, 'bot.yaml');
@@ -146,5 +146,5 @@ describe('a gateway, a worker and the console all started with K8S_HA_BOT_QUEUE_
     });
     expect(out).toContain('echo: status');
     expect(code).toBe(0);
-  }, 30_000);
+  });
 });

@@ -22,7 +22,7 @@ function connect(db: number): Redis {
 
 beforeAll(async () => {
   server = await startRedis();
-}, 20_000);
+});
 afterAll(async () => {
   for (const c of connections) c.disconnect();
   await server.stop();
@@ -49,7 +49,7 @@ describe('countWorkersOnDatabase', () => {
       await onDb1.close();
       await onDb2.close();
     }
-  }, 20_000);
+  });
 
   it('a Redis that refuses CLIENT (as some managed ones do): the count cannot be told (throws), it is not 1', async () => {
     const refusing = await startRedis({ extraArgs: ['--rename-command', 'CLIENT', '""'] });
@@ -65,5 +65,5 @@ describe('countWorkersOnDatabase', () => {
       connection.disconnect();
       await refusing.stop();
     }
-  }, 20_000);
+  });
 });

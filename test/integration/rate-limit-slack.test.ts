@@ -82,7 +82,7 @@ describe('rate limit in the Slack gateway', () => {
     });
     jobs = new Queue('k8s-ha-bot-cluster-prod', { connection: { url: redis.url }, prefix });
     client = new Redis(redis.url);
-  }, 30_000);
+  });
 
   afterAll(async () => {
     await gateway?.close();
@@ -137,7 +137,7 @@ describe('rate limit in the Slack gateway', () => {
     );
     const counts = await jobs.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
     expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(3);
-  }, 30_000);
+  });
 
   it('limits commands answered without a job (approve, maintenance status, audit, schedules) and button clicks', async () => {
     const url = `http://127.0.0.1:${gateway.port}/slack/events`;
@@ -182,5 +182,5 @@ describe('rate limit in the Slack gateway', () => {
     expect(limiterKeys).toHaveLength(1);
     expect(Number(await redisGet(limiterKeys[0] ?? ''))).toBe(texts.length + 1);
     expect(notices()).toHaveLength(1);
-  }, 30_000);
+  });
 });

@@ -96,7 +96,7 @@ describe('rate limit in the Teams adapter', () => {
     port.add(testRequest(ID, requester, conversation));
     // Storing the conversation reference (the bot added to the channel) is no request.
     await send(USERS.requester, { type: 'conversationUpdate' });
-  }, 30_000);
+  });
 
   afterAll(async () => {
     await teams?.close();
@@ -146,7 +146,7 @@ describe('rate limit in the Teams adapter', () => {
     expect(fake.delivered().length).toBeGreaterThan(before);
     expect(notices()).toHaveLength(0);
     expect(notices(personalChat(USERS.spam))).toHaveLength(1);
-  }, 30_000);
+  });
 
   it('Teams refuses the 1:1 chat (403: the bot is not installed for the user): the notice goes to the message thread instead of being lost', async () => {
     fake.override((call) =>
@@ -164,7 +164,7 @@ describe('rate limit in the Teams adapter', () => {
     } finally {
       fake.override(undefined);
     }
-  }, 30_000);
+  });
 
   it('a passing failure of the 1:1 chat (502) is not taken as a refusal: nothing is posted in the channel', async () => {
     fake.override((call) =>
@@ -192,7 +192,7 @@ describe('rate limit in the Teams adapter', () => {
     } finally {
       fake.override(undefined);
     }
-  }, 30_000);
+  });
 
   it("a user's first refused request being a click gets the notice privately in the invoke answer and nothing in the channel", async () => {
     await execute(USERS.clicker, 'maintenance-approve');
@@ -205,5 +205,5 @@ describe('rate limit in the Teams adapter', () => {
     );
     expect(notices()).toHaveLength(before);
     expect(port.decisions.filter((d) => d.actor.id === USERS.clicker.aadObjectId)).toHaveLength(2);
-  }, 30_000);
+  });
 });

@@ -30,7 +30,7 @@ beforeAll(async () => {
   server = await useSharedRedis();
   redis = createProducerConnection(server.url);
   await ensureReady(redis, server.url, 2000);
-}, 20_000);
+});
 
 afterAll(async () => {
   redis?.disconnect();
@@ -160,7 +160,7 @@ describe('rate limit', () => {
       await queue.close();
       await cluster.close();
     }
-  }, 20_000);
+  });
 
   it('lets requests through (logged) when Redis fails', async () => {
     // A server of its own: this test kills it.
@@ -178,5 +178,5 @@ describe('rate limit', () => {
       conn.disconnect();
       await own.stop();
     }
-  }, 20_000);
+  });
 });

@@ -415,5 +415,5 @@ describe('Redis Sentinel failover under load', () => {
       await replica.stop();
       await primary.stop();
     }
-  }, 30_000);
+  });
 });

@@ -35,7 +35,7 @@ beforeAll(async () => {
   redis = createProducerConnection(server.url);
   await ensureReady(redis, server.url, 2000);
   fake = await startFakeSlackApi();
-}, 20_000);
+});
 
 afterEach(async () => {
   await consumer?.close();
@@ -177,7 +177,7 @@ describe('reply delivery under a per-channel posting limit', () => {
     const replies = new Queue(repliesQueueNameFor('slack'), { connection: redis, prefix });
     expect(await replies.getJobCountByTypes('failed')).toBe(0);
     await replies.close();
-  }, 60_000);
+  });
 
   it('keeps retrying a refused reply past five tries until its deadline, then tells the requester privately', async () => {
     const prefix = `rpd${randomBytes(4).toString('hex')}`;
@@ -200,5 +200,5 @@ describe('reply delivery under a per-channel posting limit', () => {
     const replies = new Queue(repliesQueueNameFor('slack'), { connection: redis, prefix });
     expect(await replies.getJobCountByTypes('failed')).toBe(0);
     await replies.close();
-  }, 30_000);
+  });
 });

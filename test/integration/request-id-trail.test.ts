@@ -21,7 +21,7 @@ import type { TestRedis } from '../helpers/shared-redis.js';
 let server: TestRedis;
 beforeAll(async () => {
   server = await useSharedRedis();
-}, 20_000);
+});
 afterAll(() => server.stop());
 
 function capture(name: string): {
@@ -104,5 +104,5 @@ describe('request id trail', () => {
       await queue.close();
       redis.disconnect();
     }
-  }, 30_000);
+  });
 });

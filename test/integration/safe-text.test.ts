@@ -109,7 +109,7 @@ describe('a hostile node name and kured lock holder, through the answer step and
     } finally {
       await service.close();
     }
-  }, 30_000);
+  });
   afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });

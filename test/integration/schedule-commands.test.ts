@@ -197,7 +197,7 @@ describe('schedule commands against Redis and through Slack', () => {
     await app.init();
     const server = (await app.start(0)) as unknown as { address(): { port: number } };
     url = `http://127.0.0.1:${server.address().port}/slack/events`;
-  }, 30_000);
+  });
 
   afterAll(async () => {
     await app?.stop();

@@ -161,7 +161,7 @@ describe('scheduled HA posts when no worker answers for a cluster', () => {
     // Once per occurrence: no delivery id twice.
     const ids = delivered.map((d) => d.deliveryId);
     expect(new Set(ids).size).toBe(ids.length);
-  }, 60_000);
+  });
 
   it('counts an occurrence whose every attempt failed as missed (outcome failed), once its last attempt is over', async () => {
     const failed = async (): Promise<number> =>
@@ -187,5 +187,5 @@ describe('scheduled HA posts when no worker answers for a cluster', () => {
       await schedules.remove('teams', 'a:teams-conversation', spec.id);
     }
     expect(delivered.filter((d) => d.spec.id === spec.id)).toEqual([]);
-  }, 60_000);
+  });
 });

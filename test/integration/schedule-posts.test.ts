@@ -248,7 +248,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
     schedules = new ScheduleService({ redisUrl: redis.url, defaultTimeZone: 'Asia/Seoul' });
     store = new Redis(redis.url);
     await startRunners(LATE_AFTER_MS);
-  }, 30_000);
+  });
 
   afterAll(async () => {
     await stopRunners();
@@ -259,7 +259,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
     await connector.close();
     await redis.stop();
     await rm(dir, { recursive: true, force: true });
-  }, 30_000);
+  });
 
   const only = process.env.SCHED_DEBUG ? it.skip : it;
   only(
@@ -430,7 +430,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
     expect(back.filter((r) => occurrenceOf(r) >= restartAt).length).toBeGreaterThanOrEqual(1);
     expect(new Set(delivered).size).toBe(delivered.length);
     await schedules.remove('slack', CHANNEL, spec.id);
-  }, 90_000);
+  });
 
   it('Teams: each occurrence is one card at the fake Bot Connector, through the stored conversation reference', async () => {
     const { spec } = await schedules.create({
@@ -454,7 +454,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
     expect(new Set(teamsDelivered).size).toBe(teamsDelivered.length);
     expect(cards).toHaveLength(teamsDelivered.length);
     expect(JSON.stringify(cards[0]?.body)).toContain('Daily HA status of prod');
-  }, 40_000);
+  });
 
   it('refuses an invalid time zone without touching Redis state', async () => {
     const err = await schedules

@@ -98,7 +98,7 @@ describe('scheduled HA posts across a Redis restart with AOF', () => {
     await answers.close();
     await stopRedis(redis);
     await rm(dir, { recursive: true, force: true });
-  }, 30_000);
+  });
 
   it('the schedule survives the restart and no occurrence is posted twice', async () => {
     const url = `redis://127.0.0.1:${port}`;
@@ -146,5 +146,5 @@ describe('scheduled HA posts across a Redis restart with AOF', () => {
     expect(new Set(ids).size).toBe(ids.length);
     // The diff state survived too: the posts after the restart compare with the one before it.
     expect(delivered[during]?.reply.sections[0]?.lines).toEqual(['Nothing changed since the last post.']);
-  }, 60_000);
+  });
 });

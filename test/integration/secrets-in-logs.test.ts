@@ -102,7 +102,7 @@ beforeAll(async () => {
   admin.disconnect();
   await startEchoApi();
   dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-secrets-'));
-}, 20_000);
+});
 
 afterAll(async () => {
   await new Promise<void>((resolve) => api.close(() => resolve()));
@@ -243,5 +243,5 @@ describe('secrets in the worker output', () => {
     for (const l of lines) walk(JSON.parse(l));
     expect(upstream.length).toBeGreaterThan(0);
     expect(upstream.filter((s) => s.length > 512)).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -40,5 +40,5 @@ describe('stopping a worker while Redis is down', () => {
     ).toBe(true);
     expect(stopMs).toBeLessThan(500 + 10_000 + 5_000);
     expect(code).toBe(0); // exited by itself (a SIGKILL from the helper gives null)
-  }, 40_000);
+  });
 });

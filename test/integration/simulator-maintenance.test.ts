@@ -746,7 +746,7 @@ describeKubectl('kubectl cordon and drain against the simulator', () => {
     expect(s.getObject('pods', 'payments', PAYMENTS_1)).toBeDefined();
     expect(s.evictions.size).toBe(0);
     expect(s.evictionRequests.get(`payments/${PAYMENTS_1}`)).toBeGreaterThanOrEqual(2);
-  }, 30_000);
+  });
 
   it('kubectl drain on a node without blockers succeeds and evicts every evictable pod exactly once', async () => {
     const cache = await podLike('cache-7d9f8-abcde', {
@@ -777,7 +777,7 @@ describeKubectl('kubectl cordon and drain against the simulator', () => {
     expect(left.map((p) => p.metadata.name).sort()).toEqual(['kube-flannel-ds-kjq27', 'kube-proxy-4twzd']);
     const onWk2 = (await get(s, '/api/v1/pods?fieldSelector=spec.nodeName%3Dindus-wk-2')).body.items ?? [];
     expect(onWk2.filter((p) => p.metadata.name.startsWith('cache-7d9f8-'))).toHaveLength(1);
-  }, 30_000);
+  });
 });
 
 describe('@kubernetes/client-node against the maintenance API', () => {

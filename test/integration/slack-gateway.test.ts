@@ -574,5 +574,5 @@ describe('Slack gateway when Redis is down', () => {
       await fake.close();
       await redis.stop();
     }
-  }, 40_000);
+  });
 });

@@ -99,7 +99,7 @@ describe('signed Slack requests and their timestamps, through the gateway', () =
     url = `http://127.0.0.1:${gateway.port}/slack/events`;
     jobsConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
     jobs = new Queue('k8s-ha-bot-cluster-prod', { connection: jobsConnection });
-  }, 30_000);
+  });
 
   afterAll(async () => {
     await gateway?.close();

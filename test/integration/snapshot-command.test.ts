@@ -169,7 +169,7 @@ describe('snapshot of a cluster with an etcd entry: etcd probed live, then read 
       config,
       `clusters:\n  live: { context: simulator, kubeconfig: ${JSON.stringify(kubeconfig)}, etcd: ${JSON.stringify(entry)} }\n`,
     );
-  }, 60_000);
+  });
   afterAll(async () => {
     await sim?.close();
     await etcd?.close();
@@ -193,7 +193,7 @@ describe('snapshot of a cluster with an etcd entry: etcd probed live, then read 
       ).toEqual(live.findings.filter((x) => x.check.startsWith('etcd')).map((x) => [x.check, x.severity]));
       expect(JSON.stringify(offline.findings)).toMatch(/quorum/);
     }
-  }, 60_000);
+  });
 });
 
 describe('snapshot: input and etcd', () => {

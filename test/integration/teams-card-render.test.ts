@@ -162,7 +162,7 @@ describe('Teams Adaptive Cards of every scenario', () => {
       );
       cases.push({ name: `error-${locale}`, reply: failure, messages: renderTeamsCards(failure) });
     }
-  }, 120_000);
+  });
 
   afterAll(() => service.close());
 
@@ -243,7 +243,7 @@ describe('Teams Adaptive Cards of every scenario', () => {
         headless: true,
         args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
       });
-    }, 60_000);
+    });
     afterAll(async () => {
       await browser?.close();
     });
@@ -292,6 +292,6 @@ describe('Teams Adaptive Cards of every scenario', () => {
       expect(shots).toBe(cases.length);
       expect(readdirSync(OUT).filter((f) => f.endsWith('.png')).length).toBeGreaterThanOrEqual(cases.length);
       await page.close();
-    }, 120_000);
+    });
   });
 });

@@ -488,7 +488,7 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
       await bounded.close();
       admin.disconnect();
     }
-  }, 60_000);
+  });
 
   it('schedule commands work in Teams as in Slack: create, list, post through the stored reference, remove; a bad time creates nothing', async () => {
     const conversationId = '19:sched@thread.tacv2;messageid=1712000000777';
@@ -556,7 +556,7 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     } finally {
       await service.close();
     }
-  }, 30_000);
+  });
 
   it('keeps every delivered activity under 28 KB', () => {
     const all = fake.delivered();

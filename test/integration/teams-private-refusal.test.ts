@@ -49,7 +49,7 @@ describe('Teams: a maintenance request refusal for the requester alone', () => {
       poster: { baseDelayMs: 5, maxDelayMs: 50, maxAttempts: 1 },
     }));
     publisher = new ReplyPublisher(redis, 'bull', silentLogger);
-  }, 30_000);
+  });
 
   afterAll(async () => {
     await publisher?.close();

@@ -73,7 +73,7 @@ describeBrowser('k8s-ha-bot try, in headless Chromium', () => {
       child.kill('SIGINT');
       await exited;
     }
-  }, 60_000);
+  });
 
   /** The page's last bot message. */
   const lastReply = () => page.locator('.msg.bot').last();

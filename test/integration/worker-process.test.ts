@@ -83,7 +83,7 @@ describe('answer jobs through Redis and a worker process', () => {
 
   beforeAll(async () => {
     worker = await startWorkerProcess({ redisUrl: redis.url, prefix, clusters: [CLUSTER], countsKey });
-  }, 30_000);
+  });
 
   afterAll(async () => {
     await worker.stop('SIGKILL');
@@ -271,7 +271,7 @@ describe('answer jobs through Redis and a worker process', () => {
       await own.stop('SIGKILL');
       await deleteKeys(`${ownPrefix}:*`);
     }
-  }, 30_000);
+  });
 
   it('times out with job-timeout and a hint when no worker serves the cluster', async () => {
     const { jobId } = await queue.enqueue(makeJob('nobody', { cluster: 'c2' }));
@@ -306,7 +306,7 @@ describe("the producer's memory of enqueued jobs", () => {
       await queue.close();
       await deleteKeys(`${prefix}:*`);
     }
-  }, 120_000);
+  });
 });
 
 function jobIdOf(results: Array<{ jobId: string }>): string {
@@ -382,5 +382,5 @@ describe('k8s-ha-bot worker', () => {
       await worker.stop();
       log.end();
     }
-  }, 90_000);
+  });
 });

@@ -137,5 +137,5 @@ describe('krew/ha-bot.yaml', () => {
     expect(readFileSync(join(ROOT, 'bin/kubectl-ha_bot.js'), 'utf8').startsWith('#!/usr/bin/env node')).toBe(
       true,
     );
-  }, 120_000);
+  });
 });

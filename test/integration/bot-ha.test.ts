@@ -59,7 +59,7 @@ import {
 } from '../helpers/fake-slack-requests.js';
 import { PAYMENTS_1, workerScenario } from '../helpers/maintenance-fixtures.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 import { noJobSchedulers, queuesIdle } from '../helpers/queue-idle.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
 import { startScenarioSimulator } from '../helpers/simulator.js';
@@ -354,7 +354,7 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
     for (const pair of retried) expect(pair.map((r) => r.status)).toEqual([200, 200]);
 
     const channels = [...commands, ...mentions, dm].map((r) => r.channel);
-    await fake.waitFor(() => channels.every((c) => posts(c).length >= 1), 30_000);
+    await fake.waitFor(() => channels.every((c) => posts(c).length >= 1), WAIT_CEILING_MS);
     // A late retry after the answer, to both gateways.
     await Promise.all(
       mentions.map((m) =>
@@ -422,10 +422,10 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
         locale: 'en',
         cronOverride: '*/2 * * * * *',
       });
-      await fake.waitFor(() => topPosts().length >= 3, 20_000);
+      await fake.waitFor(() => topPosts().length >= 3, WAIT_CEILING_MS);
       await schedules.remove('slack', channel, spec.id);
       // An occurrence taken just before the removal finishes its post.
-      await eventually('no schedule and no occurrence left', schedulesSettled, 15_000);
+      await eventually('no schedule and no occurrence left', schedulesSettled, WAIT_CEILING_MS);
       const markers = await redis.keys(`k8s-ha-bot:schedule:${PREFIX}:posted:${spec.id}:*`);
       const occurrences = markers.map((k) => Number(k.split(':').pop())).sort((x, y) => x - y);
       const all = topPosts();
@@ -482,10 +482,10 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
         cronOverride: '*/2 * * * * *',
         report: {},
       });
-      await fake.waitFor(() => topPosts().length >= 3, 20_000);
+      await fake.waitFor(() => topPosts().length >= 3, WAIT_CEILING_MS);
       await schedules.remove('slack', channel, spec.id);
       // An occurrence taken just before the removal finishes its post.
-      await eventually('no schedule and no occurrence left', schedulesSettled, 15_000);
+      await eventually('no schedule and no occurrence left', schedulesSettled, WAIT_CEILING_MS);
       const markers = await redis.keys(`k8s-ha-bot:schedule:${PREFIX}:posted:${spec.id}:*`);
       const all = topPosts();
       expect(all).toHaveLength(markers.length);
@@ -517,7 +517,7 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
       FORM,
     );
     for (const r of acks) expect(r.status).toBe(200);
-    await fake.waitFor(() => cardPosts().length >= 1, 30_000);
+    await fake.waitFor(() => cardPosts().length >= 1, WAIT_CEILING_MS);
     const id = /"value":"(mr-[a-z2-7]{10})"/.exec(blocksText(cardPosts()[0]))?.[1] ?? '';
     expect(id).toMatch(REQUEST_ID_PATTERN);
     const stored = await eventually('the card attached to the request', async () => {
@@ -603,7 +603,7 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
           .map((c) => String(c.params.text));
       // Thread messages go out in order across both gateways, each waiting up to 15 s for the one
       // before it (src/maintenance/thread-order.ts): a busy machine needs more than that bound here.
-      await fake.waitFor(() => threadOf().some((t) => /completed/.test(t)), 40_000);
+      await fake.waitFor(() => threadOf().some((t) => /completed/.test(t)), WAIT_CEILING_MS);
       // A second execution would be a job, its posts replies: nothing left in those queues.
       await eventually('the maintenance and reply queues idle', queuesSettled);
     } finally {

@@ -20,7 +20,7 @@ import { renderText } from '../../src/explain/render-text.js';
 import { queueNameFor } from '../../src/queue/job.js';
 import type { AnswerJob } from '../../src/queue/job.js';
 import { type TestRedis, useSharedRedis } from '../helpers/shared-redis.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 import { allDocsText, docPages, docSection } from '../helpers/docs.js';
 import { createMaintenanceService } from '../../src/maintenance/maintenance-service.js';
 import type { MaintenanceService } from '../../src/maintenance/maintenance-service.js';
@@ -355,7 +355,7 @@ describe('1 and 5 through the queue (real Redis)', () => {
       });
       // The worker leaves once the job is queued (a signal, not a fixed 500 ms: on a busy machine
       // the console had not queued the job yet, or had, when that timer fired).
-      await eventually('the job queued', async () => (await jobsInQueue()) > 0, 15_000);
+      await eventually('the job queued', async () => (await jobsInQueue()) > 0, WAIT_CEILING_MS);
       idle.disconnect();
       const { code, out } = await asked;
       expect(code).toBe(1);

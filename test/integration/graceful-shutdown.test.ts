@@ -18,7 +18,7 @@ import { queueNameFor, repliesQueueNameFor } from '../../src/queue/job.js';
 import { silentLogger } from '../../src/util/logger.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 import { startWorkerProcess } from '../helpers/redis-worker-process.js';
 import type { WorkerProcess } from '../helpers/redis-worker-process.js';
 
@@ -95,7 +95,7 @@ describe('graceful shutdown (real processes)', () => {
       expect(await drain.text()).toContain('shutting down');
       // Enqueued after the signal: must not be taken by the stopping worker.
       const second = await queue.enqueue(makeJob('gs-second', 'sleep 10'));
-      const reply = await queue.waitForReply(first.jobId, 10_000);
+      const reply = await queue.waitForReply(first.jobId, WAIT_CEILING_MS);
       expect(reply.title).toBe('echo: sleep 1500');
       expect(await exit).toBe(0);
       expect(await counter.hget(countsKey, 'gs-first')).toBe('1');
@@ -108,7 +108,7 @@ describe('graceful shutdown (real processes)', () => {
       }
       // A new worker takes it.
       const b = await worker(prefix, countsKey);
-      expect((await queue.waitForReply(second.jobId, 10_000)).title).toBe('echo: sleep 10');
+      expect((await queue.waitForReply(second.jobId, WAIT_CEILING_MS)).title).toBe('echo: sleep 10');
       expect(await b.stop('SIGTERM')).toBe(0);
     } finally {
       await queue.close();
@@ -138,7 +138,7 @@ describe('graceful shutdown (real processes)', () => {
       expect(a.logs.some((l) => l.msg === 'worker stopping: job put back in the queue')).toBe(true);
 
       const b = await startingB;
-      const reply = await queue.waitForReply(jobId, 20_000);
+      const reply = await queue.waitForReply(jobId, WAIT_CEILING_MS);
       expect(reply.title).toBe('echo: sleep 6000');
       expect(reply.sections[0]?.lines).toEqual(['2']); // second call: worker B
       expect(await counter.hget(countsKey, 'gs-long')).toBe('2');

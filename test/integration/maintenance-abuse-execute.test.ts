@@ -18,6 +18,7 @@ import {
   useExecutorHarness,
 } from '../helpers/executor-harness.js';
 import type { ExecutorRun } from '../helpers/executor-harness.js';
+import { WAIT_CEILING_MS } from '../helpers/eventually.js';
 
 const harness = useExecutorHarness();
 const { sim, waitForState } = harness;
@@ -201,7 +202,7 @@ describe('flaky or stuck evictions', () => {
         drain: { timeoutMs: 20_000, parallelism: 2, evictionBackoffMs: 100, progressIntervalMs: 200 },
       },
     });
-    await waitForState(run.request.id, ['awaiting-reboot', 'failed'], 20_000);
+    await waitForState(run.request.id, ['awaiting-reboot', 'failed'], WAIT_CEILING_MS);
     expect(answered429).toBeGreaterThan(0);
     expect((await harness.store.get(run.request.id))?.state).toBe('awaiting-reboot');
     expect([...s.evictions.values()].every((v) => v === 1)).toBe(true);

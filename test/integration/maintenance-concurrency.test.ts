@@ -52,7 +52,7 @@ import {
   testPolicy,
 } from '../helpers/maintenance-test-store.js';
 import { type TestRedis, useSharedRedis } from '../helpers/shared-redis.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 import { kubeConfigOf, startScenarioSimulator } from '../helpers/simulator.js';
 import { type TcpProxy, startTcpProxy } from '../helpers/tcp-proxy.js';
 import { newControlPlaneRequest } from '../helpers/maintenance-fixtures.js';
@@ -314,7 +314,7 @@ describe('decision mutex: failures while it is held', () => {
       const logged = (): boolean =>
         rec.lines.some((l) => /could not release the decision mutex/.test(l.msg ?? ''));
       expect(logged()).toBe(false);
-      await eventually('the hung release given up', logged, 30_000);
+      await eventually('the hung release given up', logged, WAIT_CEILING_MS);
       // The release never reached Redis while it hung: the key is still there.
       const left = await (clients[clients.length - 1] as Redis).pttl(`mutex:${keyPrefix}decision:${r.id}`);
       expect(left).toBeGreaterThan(0);

@@ -19,7 +19,7 @@ import {
   missingAfterReboot,
   verifyNode,
 } from '../../src/maintenance/execute/wait-for-reboot.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 import { silentLogger } from '../../src/util/logger.js';
 import { type EtcdTestCluster, startEtcdCluster } from '../helpers/etcd-cluster.js';
 
@@ -140,7 +140,11 @@ describe('the etcd member check after a reboot (live etcd)', () => {
       },
       () => undefined,
     );
-    await eventually('etcd asked three times while the member is down', () => notHealthy >= 3, 20_000);
+    await eventually(
+      'etcd asked three times while the member is down',
+      () => notHealthy >= 3,
+      WAIT_CEILING_MS,
+    );
     expect(settledAt).toBeNull();
     const restartedAt = Date.now();
     await etcd.startMember('atlas-cp-2');

@@ -35,7 +35,7 @@ import {
   testPolicy,
 } from '../helpers/maintenance-test-store.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
 import { kubeConfigOf, startScenarioSimulator } from '../helpers/simulator.js';
 
@@ -290,7 +290,7 @@ describe('preflight and waits', () => {
         drain: { timeoutMs: 20_000, parallelism: 1, evictionBackoffMs: 100, progressIntervalMs: 500 },
       },
     });
-    await eventually('a first eviction', () => s.evictions.size >= 1, 15_000);
+    await eventually('a first eviction', () => s.evictions.size >= 1, WAIT_CEILING_MS);
     s.setFaults({ unavailable: true });
     await delay(1500); // the outage: the drain meets 503s for a while
     s.setFaults({});

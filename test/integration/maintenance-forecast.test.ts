@@ -47,7 +47,7 @@ import { setMetricHooks } from '../../src/util/metric-hooks.js';
 import { eventOf, useExecutorHarness } from '../helpers/executor-harness.js';
 import type { ExecutorRun } from '../helpers/executor-harness.js';
 import { kubeConfigOf } from '../helpers/simulator.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 
 const CLUSTER = 'gen';
 const WK1 = 'gen-wk-001';
@@ -223,7 +223,7 @@ async function maintainWk1(
       reboot: { timeoutMs: 600_000 },
     },
   });
-  const reached = await h.waitForState(run.request.id, ['awaiting-reboot', 'failed'], 30_000);
+  const reached = await h.waitForState(run.request.id, ['awaiting-reboot', 'failed'], WAIT_CEILING_MS);
   if (reached.state === 'awaiting-reboot') {
     await o.beforeReboot?.();
     const up = s.rebootNode(node, { downMs: o.whileDown || o.beforeReboot ? 3_000 : 300 });

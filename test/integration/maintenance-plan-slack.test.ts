@@ -31,7 +31,7 @@ import { sendSigned, triggerId } from '../helpers/fake-slack-requests.js';
 import { kuredDaemonSet } from '../helpers/plan-fleet.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 import { startScenarioSimulator } from '../helpers/simulator.js';
 import { slackMaintenance } from '../helpers/slack-maintenance-harness.js';
 
@@ -215,7 +215,7 @@ describe('maintenance plans through Slack, with the worker process and the simul
     expect(last).not.toContain('k8s-ha-bot:maintenance-');
     // Only one card was posted for the plan; everything else went to its thread, in order.
     expect(posts(channel).filter((c) => c.params.thread_ts === undefined)).toHaveLength(1);
-    await fake.waitFor(() => threadOf(channel, ts).some((t) => /Completed: 2 of 2/.test(t)), 15_000);
+    await fake.waitFor(() => threadOf(channel, ts).some((t) => /Completed: 2 of 2/.test(t)), WAIT_CEILING_MS);
     const thread = threadOf(channel, ts);
     const order = [
       /approved the plan \(1 of 2\)/,
@@ -289,7 +289,10 @@ describe('maintenance plans through Slack, with the worker process and the simul
       ['gen-wk-002', 'skipped'],
       ['gen-wk-004', 'done'],
     ]);
-    await fake.waitFor(() => threadOf(channel, ts).some((t) => /chose skip: gen-wk-002/.test(t)), 15_000);
+    await fake.waitFor(
+      () => threadOf(channel, ts).some((t) => /chose skip: gen-wk-002/.test(t)),
+      WAIT_CEILING_MS,
+    );
     neverReboot.delete('gen-wk-002');
   });
 
@@ -361,7 +364,7 @@ describe('maintenance plans through Slack, with the worker process and the simul
       ).spec.holderIdentity,
     ).toBe('mr-zzzzzzzzzz');
     await click('approve', id, APPROVER_2, channel, ts);
-    await fake.waitFor(() => updatesOf(ts).some((c) => blocksText(c).includes('Broken at')), 30_000);
+    await fake.waitFor(() => updatesOf(ts).some((c) => blocksText(c).includes('Broken at')), WAIT_CEILING_MS);
     expect(
       (
         sim.getObject('leases', 'k8s-ha-bot', 'k8s-ha-bot-maintenance') as unknown as {
@@ -377,7 +380,10 @@ describe('maintenance plans through Slack, with the worker process and the simul
     expect(types).toEqual(['requested', 'approved', 'approved', 'lock-broken']);
     // Nothing left to break: refused with the report.
     await slash('break lock', REQUESTER, channel);
-    await fake.waitFor(() => posts(channel).some((c) => blocksText(c).includes('Nothing to break')), 30_000);
+    await fake.waitFor(
+      () => posts(channel).some((c) => blocksText(c).includes('Nothing to break')),
+      WAIT_CEILING_MS,
+    );
   });
 
   it("hostile clicks on a plan card: the requester (button and typed), a Slack Connect member of another team with an approver's user id, a forged value; none counts", async () => {

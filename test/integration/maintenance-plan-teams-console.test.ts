@@ -40,6 +40,7 @@ import { nodeNamesOf } from '../helpers/plan-fleet.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
 import { startTestTeamsAdapter } from '../helpers/teams-test-adapter.js';
+import { WAIT_CEILING_MS } from '../helpers/eventually.js';
 
 const ALICE: TestTeamsUser = {
   id: '29:alice',
@@ -178,7 +179,7 @@ describe('maintenance plans in Teams', () => {
         locale,
       }),
     );
-    await fake.waitFor(() => fake.delivered().length > before, 10_000);
+    await fake.waitFor(() => fake.delivered().length > before, WAIT_CEILING_MS);
     return String(fake.delivered().at(-1)?.body.text ?? '');
   };
 

@@ -28,7 +28,7 @@ import { silentLogger } from '../../src/util/logger.js';
 import type { FakeSlackApi, FakeSlackCall } from '../helpers/fake-slack-api.js';
 import { sendSigned, triggerId } from '../helpers/fake-slack-requests.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
 import { startScenarioSimulator } from '../helpers/simulator.js';
 import { slackMaintenance } from '../helpers/slack-maintenance-harness.js';
@@ -174,7 +174,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
     // Second approval, typed: the execution starts.
     const ack = await slash(`approve ${id}`, APPROVER_2, channel);
     expect(ack).toBe(`Recording your decision on ${id}…`);
-    await waitForState(id, ['awaiting-reboot', 'failed', 'completed'], 40_000);
+    await waitForState(id, ['awaiting-reboot', 'failed', 'completed'], WAIT_CEILING_MS);
     expect(await executionJobs()).toBe(1);
     const waiting = await service().get(id);
     expect(waiting?.state).toBe('awaiting-reboot');
@@ -183,7 +183,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
         ?.unschedulable,
     ).toBe(true);
     await sim.rebootNode('atlas-cp-2', { downMs: 800 });
-    const final = await waitForState(id, ['completed', 'failed'], 40_000);
+    const final = await waitForState(id, ['completed', 'failed'], WAIT_CEILING_MS);
     expect({ state: final.state, reason: final.stateReason }).toEqual({
       state: 'completed',
       reason: undefined,
@@ -339,7 +339,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
     await fake.waitFor(() => updatesOf(ts).length >= 1);
     void sim.rebootNode('atlas-cp-1', { downMs: 120_000 }).catch(() => undefined);
     await click('approve', id, APPROVER_2, channel, ts);
-    const final = await waitForState(id, ['failed', 'completed', 'awaiting-reboot'], 40_000);
+    const final = await waitForState(id, ['failed', 'completed', 'awaiting-reboot'], WAIT_CEILING_MS);
     expect(final.state).toBe('failed');
     // The preflight names the change: another control-plane node is NotReady.
     expect(final.stateReason).toBe('other-control-plane-not-ready');
@@ -363,7 +363,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
     expect(await slash('maintain atlas-cp-2 kernel patch', REQUESTER, channel)).toMatch(
       /before asking for approval/,
     );
-    await fake.waitFor(() => posts(channel).length >= 1, 30_000);
+    await fake.waitFor(() => posts(channel).length >= 1, WAIT_CEILING_MS);
     const refused = posts(channel)[0];
     expect(String(refused?.params.text)).toMatch(
       /Refused: the reboot-impact analysis says it is unsafe to reboot atlas-cp-2/,
@@ -374,7 +374,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
     // "Only admins may force" concerns the requester alone: said to them privately.
     const privateBefore = ephemeralsTo(REQUESTER).length;
     await slash('maintain atlas-cp-2 kernel patch --force "cannot wait"', REQUESTER, channel);
-    await fake.waitFor(() => ephemeralsTo(REQUESTER).length > privateBefore, 30_000);
+    await fake.waitFor(() => ephemeralsTo(REQUESTER).length > privateBefore, WAIT_CEILING_MS);
     expect(
       ephemeralsTo(REQUESTER)
         .slice(privateBefore)
@@ -384,7 +384,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
     expect(ephemeralsTo(REQUESTER).at(-1)?.params.channel).toBe(channel);
 
     await slash('maintain atlas-cp-2 disk is dying', ADMIN, channel);
-    await fake.waitFor(() => posts(channel).length >= 2, 30_000);
+    await fake.waitFor(() => posts(channel).length >= 2, WAIT_CEILING_MS);
     expect(String(posts(channel)[1]?.params.text)).toMatch(/unsafe/);
     expect(
       posts(channel)
@@ -408,7 +408,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
 
     const count = posts(channel).length;
     await slash('maintain atlas-cp-2 again --force "still dying"', ADMIN, channel);
-    await fake.waitFor(() => posts(channel).length > count, 30_000);
+    await fake.waitFor(() => posts(channel).length > count, WAIT_CEILING_MS);
     expect(String(posts(channel)[count]?.params.text)).toContain(
       `already has an open maintenance request (${id})`,
     );

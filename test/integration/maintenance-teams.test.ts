@@ -49,7 +49,7 @@ import {
 } from '../helpers/fake-teams-activity.js';
 import type { TestTeamsUser } from '../helpers/fake-teams-activity.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 import { queuesIdle } from '../helpers/queue-idle.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
 import { startTestTeamsAdapter } from '../helpers/teams-test-adapter.js';
@@ -570,7 +570,7 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
       c.method === 'POST' &&
       c.conversationId === conversation &&
       (cardOfCall(c)?.actions ?? []).some((a) => a.verb === 'maintenance-approve');
-    await fake.waitFor((calls) => calls.some(isCard), 20_000);
+    await fake.waitFor((calls) => calls.some(isCard), WAIT_CEILING_MS);
     const cardCall = fake.delivered().find(isCard);
     const cardId = cardCall?.resultId ?? '';
     const approve = cardOfCall(cardCall)?.actions?.find((a) => a.verb === 'maintenance-approve');

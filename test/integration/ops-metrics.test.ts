@@ -27,7 +27,7 @@ import { silentLogger } from '../../src/util/logger.js';
 import { startRedis } from '../helpers/redis-server.js';
 import type { RedisServer } from '../helpers/redis-server.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 
 // A server of this file's own: the queue-depth test kills it to show a scrape without Redis.
 let redis: RedisServer;
@@ -114,9 +114,11 @@ describe('metrics recorded where the work happens', () => {
         findings: [],
       } satisfies Reply;
       await publisher.publish('teams', { reply, job }, 'r-r1');
-      await eventually('a failed delivery counted', async () => (await failures()) !== before, 30_000).catch(
-        () => undefined,
-      ); // the next line says it
+      await eventually(
+        'a failed delivery counted',
+        async () => (await failures()) !== before,
+        WAIT_CEILING_MS,
+      ).catch(() => undefined); // the next line says it
       expect((await failures()) - before).toBeGreaterThanOrEqual(1);
     } finally {
       await consumer.close();

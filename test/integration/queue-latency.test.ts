@@ -10,6 +10,7 @@ import { useSharedRedis } from '../helpers/shared-redis.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
 import { startWorkerProcess } from '../helpers/redis-worker-process.js';
 import type { WorkerProcess } from '../helpers/redis-worker-process.js';
+import { WAIT_CEILING_MS } from '../helpers/eventually.js';
 
 const REQUESTS = 200;
 
@@ -53,7 +54,7 @@ describe('round trip through Redis', () => {
         replyTo: { platform: 'console', address: {} },
         enqueuedAt: new Date().toISOString(),
       });
-      const reply = await queue.waitForReply(jobId, 10_000);
+      const reply = await queue.waitForReply(jobId, WAIT_CEILING_MS);
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       expect(reply.summary).toBe(`ping ${i}`);
       if (i >= 10) samples.push(ms); // the first requests warm up connections and listeners

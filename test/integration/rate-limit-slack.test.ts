@@ -27,6 +27,7 @@ import { ACTION_ID_PREFIX } from '../../adapters/slack/render-blocks.js';
 import { Redis } from 'ioredis';
 import { useSharedRedis } from '../helpers/shared-redis.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
+import { WAIT_CEILING_MS } from '../helpers/eventually.js';
 
 const SCENARIO = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 
@@ -176,7 +177,7 @@ describe('rate limit in the Slack gateway', () => {
       fake
         .callsOf('chat.postEphemeral')
         .filter((c) => c.params.user === user && /You have asked 2 times/.test(String(c.params.text)));
-    await fake.waitFor(() => notices().length >= 1, 15_000);
+    await fake.waitFor(() => notices().length >= 1, WAIT_CEILING_MS);
     // Two commands went through (limit 2); the rest were refused with one private notice.
     const limiterKeys = await redisKeys('k8s-ha-bot:rl*U0SPAM');
     expect(limiterKeys).toHaveLength(1);

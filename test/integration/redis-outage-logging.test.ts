@@ -10,7 +10,7 @@ import { Redis } from 'ioredis';
 import type { AnswerHandler } from '../../src/queue/answer-handler.js';
 import { startWorker } from '../../workers/worker.js';
 import type { RunningWorker } from '../../workers/worker.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 import { recordingLogger } from '../helpers/recording-logger.js';
 import { startRedis } from '../helpers/redis-server.js';
 import type { RedisServer } from '../helpers/redis-server.js';
@@ -49,7 +49,7 @@ describe('logging while Redis is down', () => {
     await server.stop();
     server = undefined;
     // about 5 s of outage: 250 + 500 + … + 1750 + 2000 ms of waits
-    await eventually('8 reconnection attempts of the probe', () => attempts >= 8, 30_000);
+    await eventually('8 reconnection attempts of the probe', () => attempts >= 8, WAIT_CEILING_MS);
     const warnings = log.lines.filter((l) => (l.level ?? 0) >= 40);
     expect(warnings.map((l) => l.msg)).toEqual(['redis connection error']);
     expect(warnings[0]).toMatchObject({ code: 'ECONNREFUSED' });

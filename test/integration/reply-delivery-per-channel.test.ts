@@ -23,6 +23,7 @@ import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
 import type { FakeSlackApi, FakeSlackCall } from '../helpers/fake-slack-api.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
+import { WAIT_CEILING_MS } from '../helpers/eventually.js';
 
 let server: TestRedis;
 let redis: Redis;
@@ -162,7 +163,7 @@ describe('reply delivery under a per-channel posting limit', () => {
         at: await publish(`legit-${prefix}-${i}`, `C0LEGIT${i}`, `U0LEGIT${i}`),
       })),
     );
-    await fake.waitFor(() => legit.every((l) => postedFor(l.id).length === 1), 15_000);
+    await fake.waitFor(() => legit.every((l) => postedFor(l.id).length === 1), WAIT_CEILING_MS);
     // Not held behind the backlog (paced at about one a second): every other answer was out while
     // most of the flood still waited. (A 2.5 s bound on the delay failed on a busy machine; the
     // backlog's own progress is the clock here.)
@@ -172,7 +173,7 @@ describe('reply delivery under a per-channel posting limit', () => {
     );
     expect(floodOutBefore.length).toBeLessThan(flood.length / 2);
     // Every flood reply is posted once, paced at about one a second (Retry-After honoured).
-    await fake.waitFor(() => flood.every((id) => postedFor(id).length >= 1), 40_000);
+    await fake.waitFor(() => flood.every((id) => postedFor(id).length >= 1), WAIT_CEILING_MS);
     for (const id of flood) expect(postedFor(id)).toHaveLength(1);
     const replies = new Queue(repliesQueueNameFor('slack'), { connection: redis, prefix });
     expect(await replies.getJobCountByTypes('failed')).toBe(0);

@@ -28,6 +28,7 @@ import { startFakeBotConnector } from '../helpers/fake-bot-connector.js';
 import type { FakeBotConnector, FakeConnectorCall } from '../helpers/fake-bot-connector.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
+import { WAIT_CEILING_MS } from '../helpers/eventually.js';
 
 let server: TestRedis;
 let redis: Redis;
@@ -176,7 +177,7 @@ describe('Teams reply delivery under a per-conversation posting limit', () => {
         at: await publish(`legit-${prefix}-${i}`, `19:legit-${i}@thread.tacv2`, `aad-legit-${i}`),
       })),
     );
-    await fake.waitFor(() => legit.every((l) => deliveredFor(l.id).length === 1), 15_000);
+    await fake.waitFor(() => legit.every((l) => deliveredFor(l.id).length === 1), WAIT_CEILING_MS);
     // Not held behind the backlog (paced at about one a second): every other answer was out while
     // most of the flood still waited. (A 2.5 s bound on the delay failed on a busy machine; the
     // backlog's own progress is the clock here.)
@@ -186,7 +187,7 @@ describe('Teams reply delivery under a per-conversation posting limit', () => {
     );
     expect(floodOutBefore.length).toBeLessThan(flood.length / 2);
     // Every flood reply is delivered once, paced at about one a second (Retry-After honoured).
-    await fake.waitFor(() => flood.every((id) => deliveredFor(id).length >= 1), 40_000);
+    await fake.waitFor(() => flood.every((id) => deliveredFor(id).length >= 1), WAIT_CEILING_MS);
     for (const id of flood) expect(deliveredFor(id)).toHaveLength(1);
     expect(await failedReplies(prefix)).toBe(0);
   });
@@ -235,7 +236,7 @@ describe('Teams reply delivery under a per-conversation posting limit', () => {
             c.conversationId === conversation &&
             /could not be posted here within 1 min/.test(JSON.stringify(c.body)),
         );
-    await fake.waitFor(() => notices().length >= 1, 20_000);
+    await fake.waitFor(() => notices().length >= 1, WAIT_CEILING_MS);
     const tries = fake.calls.filter(
       (c) =>
         c.conversationId === conversation &&

@@ -19,7 +19,7 @@ import type { ScheduleSpec } from '../../src/schedule/schedule-spec.js';
 import { startWorker } from '../../workers/worker.js';
 import type { RunningWorker } from '../../workers/worker.js';
 import { createFakeAnswerHandler } from '../helpers/fake-answer-handler.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
 
@@ -139,7 +139,7 @@ describe('scheduled HA posts when no worker answers for a cluster', () => {
     }
 
     // busy: its worker took no new job; the post says so in Korean, and the job was withdrawn.
-    const busy = await eventually('a post for the busy cluster', () => postsTo('busy')[0], 30_000);
+    const busy = await eventually('a post for the busy cluster', () => postsTo('busy')[0], WAIT_CEILING_MS);
     expect(busy.reply.summary).toContain('busy의 HA 상태를 읽지 못했습니다');
     const queue = new Queue(queueNameFor('busy'), { connection: { url: redis.url }, prefix: PREFIX });
     try {

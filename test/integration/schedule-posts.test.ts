@@ -38,7 +38,7 @@ import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
 import type { FakeSlackApi, FakeSlackCall } from '../helpers/fake-slack-api.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 import { noJobSchedulers, queuesIdle } from '../helpers/queue-idle.js';
 
 const HEALTHY = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
@@ -293,7 +293,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
       expect(await schedules.list('slack', 'C0OTHER')).toHaveLength(0);
 
       // First post: healthy, nothing to compare with.
-      await fake.waitFor(() => posts(fake).length >= 1, 25_000);
+      await fake.waitFor(() => posts(fake).length >= 1, WAIT_CEILING_MS);
       expect(textOf(posts(fake)[0] as FakeSlackCall)).toContain('First post of this schedule');
 
       // Swap the cluster once that post has stored what the next one compares with and no occurrence
@@ -310,7 +310,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
       answerService = createAnswerService({ config: botConfig(changedPath), now: frozenClock });
       await old.close();
       const before = posts(fake).length;
-      await fake.waitFor(() => posts(fake).length >= before + 1, 15_000);
+      await fake.waitFor(() => posts(fake).length >= before + 1, WAIT_CEILING_MS);
       const second = replies[replies.length - 1] as Reply;
       expect(second.sections[0]?.heading).toBe('Changed since the last post');
       expect(second.sections[0]?.lines).toEqual([
@@ -322,7 +322,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
       expect(textOf(posts(fake)[before] as FakeSlackCall)).toContain('atlas-cp-2 went down');
 
       // The next occurrence: nothing changed.
-      await fake.waitFor(() => posts(fake).length >= before + 2, 15_000);
+      await fake.waitFor(() => posts(fake).length >= before + 2, WAIT_CEILING_MS);
       expect((replies[replies.length - 1] as Reply).sections[0]?.lines).toEqual([
         'Nothing changed since the last post.',
       ]);
@@ -331,7 +331,10 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
       await schedules.create({ ...base, quiet: true });
       expect(await schedules.list()).toHaveLength(1);
       const quietFrom = replies.length;
-      await fake.waitFor(() => replies.length > quietFrom && posts(fake).length >= before + 3, 15_000);
+      await fake.waitFor(
+        () => replies.length > quietFrom && posts(fake).length >= before + 3,
+        WAIT_CEILING_MS,
+      );
       const quiet = replies[replies.length - 1] as Reply;
       expect(quiet.sections).toEqual([]);
       expect(quiet.summary).toBe('prod: DEGRADED, nothing changed since the last post.');
@@ -341,7 +344,11 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
       expect(await schedules.remove('slack', 'C0OTHER', spec.id)).toBeNull();
       expect((await schedules.remove('slack', CHANNEL, spec.id))?.id).toBe(spec.id);
       expect(await schedules.list()).toHaveLength(0);
-      await eventually('no scheduler and no occurrence left', () => schedulesSettled(redis.url), 15_000);
+      await eventually(
+        'no scheduler and no occurrence left',
+        () => schedulesSettled(redis.url),
+        WAIT_CEILING_MS,
+      );
       const after = posts(fake).length;
       // A redelivered occurrence (as after a crash mid-job) is not posted again.
       const occurrence = Number((delivered[delivered.length - 1] as string).split('.').pop());
@@ -374,7 +381,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
         await queue.close();
       }
 
-      await eventually('nothing left to post', () => schedulesSettled(redis.url), 15_000);
+      await eventually('nothing left to post', () => schedulesSettled(redis.url), WAIT_CEILING_MS);
       expect(posts(fake).length).toBe(after);
       // Exactly once: every delivery id is unique and each made exactly one top-level post.
       expect(new Set(delivered).size).toBe(delivered.length);
@@ -400,7 +407,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
     const lateBefore = await latePosts();
     const { spec } = await schedules.create(base);
     const start = replies.length;
-    await fake.waitFor(() => replies.length > start, 25_000);
+    await fake.waitFor(() => replies.length > start, WAIT_CEILING_MS);
     await stopRunners();
     const down = replies.length;
     const stoppedAt = Date.now();
@@ -447,7 +454,11 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
       20_000,
     );
     await schedules.remove('teams', TEAMS_CONVERSATION, spec.id);
-    await eventually('no scheduler and no occurrence left', () => schedulesSettled(redis.url), 15_000);
+    await eventually(
+      'no scheduler and no occurrence left',
+      () => schedulesSettled(redis.url),
+      WAIT_CEILING_MS,
+    );
     const cards = connector.calls.filter(
       (c) => c.method === 'POST' && c.conversationId === TEAMS_CONVERSATION && c.status === 200,
     );

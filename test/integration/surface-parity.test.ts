@@ -41,6 +41,7 @@ import type { FakeSlackApi, FakeSlackCall } from '../helpers/fake-slack-api.js';
 import { eventBody, sendSigned, TEST_SIGNING_SECRET } from '../helpers/fake-slack-requests.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
+import { WAIT_CEILING_MS } from '../helpers/eventually.js';
 
 interface Case {
   text: string;
@@ -316,8 +317,8 @@ describe('the console, Slack and Teams give the same answer to the same text (co
                 p.conversationId === conversationId &&
                 Array.isArray(p.body.attachments),
             );
-        await slack.waitFor(() => slackPosts().length >= 1, 30_000);
-        await connector.waitFor(() => teamsCards().length >= 1, 30_000);
+        await slack.waitFor(() => slackPosts().length >= 1, WAIT_CEILING_MS);
+        await connector.waitFor(() => teamsCards().length >= 1, WAIT_CEILING_MS);
 
         const replyOf = (platform: 'slack' | 'teams'): { job: AnswerJob; reply: Reply } | undefined =>
           [...workerReplies.values()].find(
@@ -331,7 +332,7 @@ describe('the console, Slack and Teams give the same answer to the same text (co
         const t = replyOf('teams');
         // The details follow the first screen in the thread (issue 30, item 4): read them all.
         const slackCount = s === undefined ? 1 : renderSlackMessages(s.reply).length;
-        await slack.waitFor(() => slackPosts().length >= slackCount, 30_000);
+        await slack.waitFor(() => slackPosts().length >= slackCount, WAIT_CEILING_MS);
         const slackSide: Semantic = {
           ...semanticOf(s?.reply, s?.reply.context.request ?? null),
           words: words(slackText(slackPosts()), s?.job.requestId ?? '\u0000'),

@@ -21,7 +21,7 @@ import type { BotConfig } from '../../src/config/bot-config.js';
 import { renderText } from '../../src/explain/render-text.js';
 import type { AnswerJob } from '../../src/queue/job.js';
 import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 import { countTurns } from '../helpers/event-loop-turns.js';
 import {
   SCENARIOS,
@@ -97,10 +97,10 @@ describe('ClusterWatchCache', () => {
   it('is not in sync (no snapshot) while a watch cannot reconnect, and in sync again after', async () => {
     sim.setFaults({ delayMs: { nodes: 800 } });
     sim.closeWatches();
-    await eventually('the cache out of sync', () => !cache.inSync, 2000);
+    await eventually('the cache out of sync', () => !cache.inSync, WAIT_CEILING_MS);
     expect(await cache.snapshot(node, null)).toBeNull();
     sim.setFaults({});
-    await eventually('the cache in sync again', () => cache.inSync, 5000);
+    await eventually('the cache in sync again', () => cache.inSync, WAIT_CEILING_MS);
     expect(await cache.snapshot(node, null)).not.toBeNull();
   });
 

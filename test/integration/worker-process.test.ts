@@ -17,7 +17,7 @@ import { jobIdFor } from '../../src/queue/job.js';
 import type { AnswerJob } from '../../src/queue/job.js';
 import { ReplyConsumer } from '../../src/queue/reply-queue.js';
 import { queueNameFor, repliesQueueNameFor } from '../../src/queue/job.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 import { queuesIdle } from '../helpers/queue-idle.js';
 import { startRedis } from '../helpers/redis-server.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
@@ -104,7 +104,7 @@ describe('answer jobs through Redis and a worker process', () => {
     expect(enqueued.map((e) => e.duplicate)).toEqual([false, false, false]);
     expect(enqueued[0]?.queueName).toBe('k8s-ha-bot-cluster-c1');
     expect(queue.rememberedJobs).toBe(3);
-    const replies = await Promise.all(enqueued.map((e) => queue.waitForReply(e.jobId, 10_000)));
+    const replies = await Promise.all(enqueued.map((e) => queue.waitForReply(e.jobId, WAIT_CEILING_MS)));
     // Answered: the producer forgets them.
     expect(queue.rememberedJobs).toBe(0);
     expect(replies.map((r) => r.title)).toEqual(['echo: one', 'echo: two', 'echo: three']);
@@ -117,7 +117,7 @@ describe('answer jobs through Redis and a worker process', () => {
     const second = await queue.enqueue({ ...job, enqueuedAt: new Date().toISOString() });
     expect(first.duplicate).toBe(false);
     expect(second).toEqual({ ...first, duplicate: true });
-    const reply = await queue.waitForReply(first.jobId, 10_000);
+    const reply = await queue.waitForReply(first.jobId, WAIT_CEILING_MS);
     expect(reply.sections[0]?.lines).toEqual(['1']);
 
     // Again after the job finished (still kept): still a duplicate, still no second call.
@@ -138,7 +138,7 @@ describe('answer jobs through Redis and a worker process', () => {
         other.enqueue(job),
       ]);
       expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
-      await queue.waitForReply(jobIdOf(results), 10_000);
+      await queue.waitForReply(jobIdOf(results), WAIT_CEILING_MS);
       await settled('no second run of the request');
       expect(await calls(job.requestId)).toBe(1);
     } finally {
@@ -148,7 +148,7 @@ describe('answer jobs through Redis and a worker process', () => {
 
   it('retries a retryable error and answers', async () => {
     const { jobId } = await queue.enqueue(makeJob('fail-retryable-once'));
-    const reply = await queue.waitForReply(jobId, 10_000);
+    const reply = await queue.waitForReply(jobId, WAIT_CEILING_MS);
     expect(reply.sections[0]?.lines).toEqual(['2']);
   });
 
@@ -203,7 +203,7 @@ describe('answer jobs through Redis and a worker process', () => {
       await eventually('two Slack replies', () => received.length >= 2);
       // The console job is answered too, but never published: wait for it and for the replies queue
       // to be drained, then check no third message.
-      await queue.waitForReply((await queue.enqueue(consoleJob)).jobId, 5000);
+      await queue.waitForReply((await queue.enqueue(consoleJob)).jobId, WAIT_CEILING_MS);
       await settled('every published reply delivered');
       expect(received).toHaveLength(2);
       const byId = new Map(received.map((r) => [r.job.requestId, r]));
@@ -263,7 +263,7 @@ describe('answer jobs through Redis and a worker process', () => {
         async () => Number((await admin.hget(ownCounts, job.requestId)) ?? 0) > 0,
       );
       const exit = own.stop('SIGTERM');
-      const reply = await producer.waitForReply(jobId, 10_000);
+      const reply = await producer.waitForReply(jobId, WAIT_CEILING_MS);
       expect(reply.title).toBe('echo: sleep 800');
       expect(await exit).toBe(0);
     } finally {

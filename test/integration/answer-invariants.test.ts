@@ -276,51 +276,46 @@ describe('answers never contradict themselves', () => {
 
   it.each(
     cases.map((c) => [c.file.replace(process.cwd() + '/', '').replace(GEN, '(generated)'), c] as const),
-  )(
-    '%s: every request form, English and Korean',
-    async (_name, c) => {
-      const asks: { text: string; target: string | null }[] = [{ text: 'status', target: null }];
-      for (const t of c.targets) for (const form of FORMS(t)) asks.push({ text: form, target: t });
-      // The whole cluster's upgrade: the answer is about the node its order starts with.
-      if (c.upgradeStart !== null)
-        asks.push({ text: 'how do I upgrade the cluster?', target: c.upgradeStart });
-      const violations: string[] = [];
-      // The reboot, drain and upgrade answers of each target, for one reading of the node.
-      const byTarget = new Map<string, Partial<Record<'reboot' | 'drain' | 'upgrade', Reply>>>();
-      // The kube-apiserver restart of each target, beside its reboot answer (rule 50).
-      const restarts = new Map<string, Reply>();
-      for (const a of asks) {
-        for (const lang of ['en', 'ko'] as const) {
-          const reply = await service.answer(job(c.cluster, `${a.text} --lang ${lang}`));
-          expect(reply.kind).not.toBe('help');
-          // The whole cluster's upgrade is answered as such (its first finding says so).
-          if (a.text.startsWith('how do I upgrade the cluster'))
-            expect([a.text, reply.findings?.[0]?.variant]).toEqual([
-              a.text,
-              expect.stringMatching(/^cluster-/),
-            ]);
-          for (const v of answerViolations(reply, {
-            ...c.ctx,
-            target: a.target,
-            request: REQUEST_OF(a.text),
-          }))
-            violations.push(`[${a.text} · ${lang}] ${v}`);
-          const form = /^can I (reboot|drain|upgrade) /.exec(a.text)?.[1] as 'reboot' | 'drain' | 'upgrade';
-          if (a.target !== null && form !== undefined && lang === 'en')
-            byTarget.set(a.target, { ...byTarget.get(a.target), [form]: reply });
-          if (a.target !== null && a.text.startsWith('restart kube-apiserver') && lang === 'en')
-            restarts.set(a.target, reply);
-        }
+  )('%s: every request form, English and Korean', async (_name, c) => {
+    const asks: { text: string; target: string | null }[] = [{ text: 'status', target: null }];
+    for (const t of c.targets) for (const form of FORMS(t)) asks.push({ text: form, target: t });
+    // The whole cluster's upgrade: the answer is about the node its order starts with.
+    if (c.upgradeStart !== null) asks.push({ text: 'how do I upgrade the cluster?', target: c.upgradeStart });
+    const violations: string[] = [];
+    // The reboot, drain and upgrade answers of each target, for one reading of the node.
+    const byTarget = new Map<string, Partial<Record<'reboot' | 'drain' | 'upgrade', Reply>>>();
+    // The kube-apiserver restart of each target, beside its reboot answer (rule 50).
+    const restarts = new Map<string, Reply>();
+    for (const a of asks) {
+      for (const lang of ['en', 'ko'] as const) {
+        const reply = await service.answer(job(c.cluster, `${a.text} --lang ${lang}`));
+        expect(reply.kind).not.toBe('help');
+        // The whole cluster's upgrade is answered as such (its first finding says so).
+        if (a.text.startsWith('how do I upgrade the cluster'))
+          expect([a.text, reply.findings?.[0]?.variant]).toEqual([
+            a.text,
+            expect.stringMatching(/^cluster-/),
+          ]);
+        for (const v of answerViolations(reply, {
+          ...c.ctx,
+          target: a.target,
+          request: REQUEST_OF(a.text),
+        }))
+          violations.push(`[${a.text} · ${lang}] ${v}`);
+        const form = /^can I (reboot|drain|upgrade) /.exec(a.text)?.[1] as 'reboot' | 'drain' | 'upgrade';
+        if (a.target !== null && form !== undefined && lang === 'en')
+          byTarget.set(a.target, { ...byTarget.get(a.target), [form]: reply });
+        if (a.target !== null && a.text.startsWith('restart kube-apiserver') && lang === 'en')
+          restarts.set(a.target, reply);
       }
-      for (const [node, answers] of byTarget) violations.push(...nodeReadingViolations(node, answers));
-      for (const [node, restart] of restarts) {
-        const reboot = byTarget.get(node)?.reboot;
-        if (reboot !== undefined) violations.push(...restartReadingViolations(node, restart, reboot));
-      }
-      expect([...new Set(violations)]).toEqual([]);
-    },
-    120_000,
-  );
+    }
+    for (const [node, answers] of byTarget) violations.push(...nodeReadingViolations(node, answers));
+    for (const [node, restart] of restarts) {
+      const reboot = byTarget.get(node)?.reboot;
+      if (reboot !== undefined) violations.push(...restartReadingViolations(node, restart, reboot));
+    }
+    expect([...new Set(violations)]).toEqual([]);
+  });
 });
 
 /** The request forms about several nodes: reboot, drain and upgrade together, the what-if of all lost, the rolling plan. */
@@ -395,7 +390,6 @@ describe('restart answers suggest checks that fit the cluster (rule 29, issue 16
         }
       expect([...new Set(violations)]).toEqual([]);
     },
-    60_000,
   );
 });
 
@@ -546,7 +540,6 @@ describe('every answer has the same footer (one function builds every context)',
           : /수집 시각 .*파일의 captured_at.*배포판: kubeadm/,
       );
     },
-    60_000,
   );
 });
 

@@ -578,7 +578,7 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
           const now = (await service().get(id))?.state;
           return now === 'awaiting-reboot' || now === 'failed' || now === 'completed' ? now : undefined;
         },
-        40_000,
+        WAIT_CEILING_MS,
       );
       expect(state).toBe('awaiting-reboot');
       await sim.rebootNode(NODE, { downMs: 800 });
@@ -588,7 +588,7 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
           const r = await service().get(id);
           return r?.state === 'completed' || r?.state === 'failed' ? r : undefined;
         },
-        40_000,
+        WAIT_CEILING_MS,
       );
       expect({ state: final?.state, reason: final?.stateReason }).toEqual({
         state: 'completed',

@@ -81,7 +81,6 @@ describe('the CLI loads only what the command needs', () => {
       expect(urls.some((u) => u.includes('/node_modules/commander/'))).toBe(true);
       expect(heavy(urls)).toEqual([]);
     },
-    60_000,
   );
 
   it('ask --snapshot answers from the file without the Kubernetes client or a chat SDK', async () => {

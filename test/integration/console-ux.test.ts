@@ -138,14 +138,10 @@ describe('4: a node or component the cluster does not have is bad input (exit 2)
     ['can I reboot atlas-cp9', 2],
     ['what if atlas-wk-2 goes down', 0],
     ['restart etcd on atlas-cp-1', 0],
-  ] as const)(
-    '%s → exit %d',
-    async (text, code) => {
-      const outcome = await handleConsoleRequest({ text }, demo, (job) => service.answer(job));
-      expect(outcome.exitCode).toBe(code);
-    },
-    30_000,
-  );
+  ] as const)('%s → exit %d', async (text, code) => {
+    const outcome = await handleConsoleRequest({ text }, demo, (job) => service.answer(job));
+    expect(outcome.exitCode).toBe(code);
+  });
 
   it('the same exit code with --format json (the CLI, embedded demo cluster)', async () => {
     const { code, out } = await cli(['ask', '--format', 'json', 'what if kube-prxy restarts on atlas-wk-1'], {
@@ -187,20 +183,16 @@ describe('exit codes of ask: each kind of outcome has its code, documented in th
     ['blah blah', 'en', 2],
     ['status mp-1', 'en', 2],
     ['mp-1 상태', 'ko', 2],
-  ] as const)(
-    '%s → %s, exit %d (text and --format json)',
-    async (text, lang, code) => {
-      const asText = await cli(['ask', text], { REDIS_URL: '' });
-      const asJson = await cli(['ask', '--format', 'json', text], { REDIS_URL: '' });
-      expect([text, asText.code, asJson.code]).toEqual([text, code, code]);
-      const json = JSON.parse(asJson.out) as { verdict: string | null; request: { language: string } | null };
-      // The answer is in the language of the request, a malformed plan id too.
-      expect(json.request?.language ?? lang).toBe(lang);
-      if (code === 3) expect(json.verdict).toBe('unsafe');
-      if (code === 0) expect(json.verdict).not.toBe('unsafe');
-    },
-    30_000,
-  );
+  ] as const)('%s → %s, exit %d (text and --format json)', async (text, lang, code) => {
+    const asText = await cli(['ask', text], { REDIS_URL: '' });
+    const asJson = await cli(['ask', '--format', 'json', text], { REDIS_URL: '' });
+    expect([text, asText.code, asJson.code]).toEqual([text, code, code]);
+    const json = JSON.parse(asJson.out) as { verdict: string | null; request: { language: string } | null };
+    // The answer is in the language of the request, a malformed plan id too.
+    expect(json.request?.language ?? lang).toBe(lang);
+    if (code === 3) expect(json.verdict).toBe('unsafe');
+    if (code === 0) expect(json.verdict).not.toBe('unsafe');
+  });
 
   it('a malformed plan id is answered in the language asked, naming the id forms', async () => {
     const en = await cli(['ask', 'status mp-1'], { REDIS_URL: '' });
@@ -526,18 +518,14 @@ describe('--format json says what was understood (request: intent, nodes, cluste
       },
     ],
     ['are we HA right now?', { intent: 'status', nodes: [], cluster: 'demo', language: 'en' }],
-  ])(
-    '%s',
-    async (text, request) => {
-      const { code, out } = await cli(['ask', '--format', 'json', text], { REDIS_URL: '' });
-      expect(code).toBe(0);
-      const json = JSON.parse(out) as { request: unknown; reply: { context: { request?: unknown } } };
-      // Names as the cluster spells them (resolved by the worker against the live node list).
-      expect(json.request).toEqual(request);
-      expect(json.reply.context.request).toEqual(request);
-    },
-    30_000,
-  );
+  ])('%s', async (text, request) => {
+    const { code, out } = await cli(['ask', '--format', 'json', text], { REDIS_URL: '' });
+    expect(code).toBe(0);
+    const json = JSON.parse(out) as { request: unknown; reply: { context: { request?: unknown } } };
+    // Names as the cluster spells them (resolved by the worker against the live node list).
+    expect(json.request).toEqual(request);
+    expect(json.reply.context.request).toEqual(request);
+  });
 
   it('a text that was not understood: request null, exit 2', async () => {
     const { code, out } = await cli(['ask', '--format', 'json', 'hello there, how are you'], {
@@ -554,16 +542,12 @@ describe('the console takes a request without "ask"', () => {
     [['can', 'I', 'reboot', 'atlas-cp-2'], 'Safe to reboot atlas-cp-2'],
     [['--lang', 'ko', 'can I reboot atlas-cp-2'], 'atlas-cp-2'],
     [['atlas-wk-2 재부팅해도 돼?'], 'atlas-wk-2'],
-  ])(
-    '%j answers like ask',
-    async (args, expected) => {
-      const { code, out, err } = await cli(args, { REDIS_URL: '' });
-      expect(err).not.toContain('too many arguments');
-      expect(code).toBe(0);
-      expect(out).toContain(expected);
-    },
-    30_000,
-  );
+  ])('%j answers like ask', async (args, expected) => {
+    const { code, out, err } = await cli(args, { REDIS_URL: '' });
+    expect(err).not.toContain('too many arguments');
+    expect(code).toBe(0);
+    expect(out).toContain(expected);
+  });
 
   it('with ask options first: --format json "status"', async () => {
     const { code, out } = await cli(['--format', 'json', 'status'], { REDIS_URL: '' });
@@ -578,15 +562,11 @@ describe('the console takes a request without "ask"', () => {
     [['worker', '--help'], 0, 'consume answer jobs'],
     [['gateway', '--help'], 0, 'host the chat adapters'],
     [['--help'], 0, 'Usage: k8s-ha-bot'],
-  ])(
-    'the real subcommands keep working: %j',
-    async (args, code, expected) => {
-      const r = await cli(args, { REDIS_URL: '' });
-      expect(r.code).toBe(code);
-      expect(r.out).toContain(expected);
-    },
-    30_000,
-  );
+  ])('the real subcommands keep working: %j', async (args, code, expected) => {
+    const r = await cli(args, { REDIS_URL: '' });
+    expect(r.code).toBe(code);
+    expect(r.out).toContain(expected);
+  });
 
   it("only options (no request) keep the interactive prompt; the program's own --config stays in front", () => {
     const program = new Command('k8s-ha-bot').option('--config <file>');
@@ -630,7 +610,6 @@ describe("help and the README speak the asker's cluster; an unknown node lists t
       // Every form is listed, the several-nodes ones too.
       expect(out).toMatch(/all the workers|워커 노드 전부/);
     },
-    30_000,
   );
 
   it("help on another cluster (managed, no control-plane nodes) uses that cluster's names", async () => {
@@ -713,15 +692,11 @@ describe("help and the README speak the asker's cluster; an unknown node lists t
       'what if worker-3 goes down',
       'No node named worker-3 in demo. Its nodes: atlas-cp-1, atlas-cp-2, atlas-cp-3, atlas-wk-1 and atlas-wk-2.',
     ],
-  ])(
-    "%s: no close name, so the cluster's nodes are listed",
-    async (text, expected) => {
-      const outcome = await ask(text);
-      expect(outcome.exitCode).toBe(2);
-      expect(renderText(outcome.reply)).toContain(expected);
-    },
-    30_000,
-  );
+  ])("%s: no close name, so the cluster's nodes are listed", async (text, expected) => {
+    const outcome = await ask(text);
+    expect(outcome.exitCode).toBe(2);
+    expect(renderText(outcome.reply)).toContain(expected);
+  });
 
   it('a close name still gets "did you mean" only', async () => {
     const out = renderText((await ask('can I reboot atlas-cp9')).reply);
@@ -778,7 +753,6 @@ describe('the documented console commands (README.md and docs/) answer as writte
       expect(run.out.trim()).not.toBe('');
       if (args.includes('json')) expect(() => JSON.parse(run.out) as unknown).not.toThrow();
     },
-    60_000,
   );
 });
 

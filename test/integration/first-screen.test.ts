@@ -125,7 +125,6 @@ describe('the first screen of every single-node answer fits a chat (issue 30, it
         }
       expect(found).toEqual([]);
     },
-    120_000,
   );
 });
 

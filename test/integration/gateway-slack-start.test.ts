@@ -85,6 +85,5 @@ describe('the gateway when its start-up call to Slack fails', () => {
       expect(out).not.toContain(TOKEN);
       expect(hasStack(out)).toBe(false);
     },
-    90_000,
   );
 });

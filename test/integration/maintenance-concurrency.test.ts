@@ -495,7 +495,6 @@ describe('drain resumed by a second worker', () => {
       expect(lease(s)?.holderIdentity).toBe('mr-someoneelse');
       expect(unschedulable(s)).toBe(true);
     },
-    20_000,
   );
 
   it.each(['draining', 'cordoned'] as const)(
@@ -532,7 +531,6 @@ describe('drain resumed by a second worker', () => {
       expect(seenAtEviction[0]).not.toBe(before);
       expect(Date.parse(seenAtEviction[0] ?? '')).toBeGreaterThan(Date.now() - 20_000);
     },
-    20_000,
   );
 });
 
@@ -766,7 +764,6 @@ describe('Slack click while users.info is slow, hung or failing', () => {
       expect(fake.callsOf('users.info').filter((c) => c.params.user === ALICE)).toHaveLength(lookupsBefore);
       slowUsers.delete(ALICE);
     },
-    40_000,
   );
 
   // Found by this review (fixed): the decision waited for the clicker's users.info (up to 800 ms),

@@ -137,7 +137,6 @@ describe('two gateways approving one control-plane request at once', () => {
       await slow.close();
       await fast.close();
     },
-    30_000,
   );
 
   it('a decision mutex left behind by a dead gateway delays the next decision at most ~3 s, then it is decided and counted', async () => {
@@ -153,7 +152,8 @@ describe('two gateways approving one control-plane request at once', () => {
     const waitedMs = Date.now() - t0;
     expect(result).toMatchObject({ ok: true, outcome: 'approval-counted' });
     expect(waitedMs).toBeGreaterThanOrEqual(2_900);
-    expect(waitedMs).toBeLessThan(10_000);
+    // A ceiling below the left mutex's 60 s life (not waited out), generous for a busy machine.
+    expect(waitedMs).toBeLessThan(30_000);
     expect((await fast.get(created.request.id))?.approvals.map((a) => a.actor.id)).toEqual(['UA1']);
     // The dead holder's key is left to expire; ours was never taken, so nothing of ours is left.
     expect(await direct.get(`mutex:${keyPrefix}decision:${created.request.id}`)).toBe('dead-gateway');

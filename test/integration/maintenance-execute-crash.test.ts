@@ -19,7 +19,7 @@ import { workerScenario } from '../helpers/maintenance-fixtures.js';
 import { startMaintenanceWorkerProcess } from '../helpers/maintenance-worker-process.js';
 import type { MaintenanceWorkerProcess } from '../helpers/maintenance-worker-process.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
 import { startScenarioSimulator } from '../helpers/simulator.js';
 
@@ -100,7 +100,7 @@ describe('maintenance worker crash', () => {
         const st = (await store.get(request.id))?.state as MaintenanceState | undefined;
         return st === 'awaiting-reboot' || st === 'failed' ? st : undefined;
       },
-      30_000,
+      WAIT_CEILING_MS,
     );
     expect(waiting).toBe('awaiting-reboot');
     await s.rebootNode('indus-wk-1', { downMs: 300 });
@@ -110,7 +110,7 @@ describe('maintenance worker crash', () => {
         const r = await store.get(request.id);
         return r && ['completed', 'failed', 'cancelled'].includes(r.state) ? r : undefined;
       },
-      30_000,
+      WAIT_CEILING_MS,
     );
 
     expect(final.state).toBe('completed');
@@ -125,7 +125,7 @@ describe('maintenance worker crash', () => {
         const recorded = await recordedEvents(redis, request.id);
         return recorded.some((e) => e.event.type === 'completed') ? recorded : undefined;
       },
-      30_000,
+      WAIT_CEILING_MS,
     );
     const evictionEvents = events
       .filter((e) => e.event.type === 'eviction')

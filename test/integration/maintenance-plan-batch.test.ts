@@ -15,7 +15,7 @@ import type { MaintenancePlan } from '../../src/maintenance/plan/plan-types.js';
 import { runPlan } from '../../src/maintenance/plan/run-plan.js';
 import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { nodeNamesOf, useGeneratedFleet } from '../helpers/plan-fleet.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 
 const CLUSTER = 'gen';
 // Zones by node index: cp-1 a, cp-2 b, cp-3 c, wk-001 a, wk-002 b, wk-003 c, wk-004 a, wk-005 b, wk-006 c.
@@ -212,7 +212,7 @@ describe('the plan runner', () => {
         );
         return states.some((st) => st === 'draining' || st === 'awaiting-reboot');
       },
-      30_000,
+      WAIT_CEILING_MS,
     );
     first.abort(new Error('worker killed'));
     expect(await killed).toBeInstanceOf(Error);

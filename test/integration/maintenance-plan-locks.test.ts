@@ -15,7 +15,7 @@ import { readLockReport } from '../../src/maintenance/plan/lock-report.js';
 import type { LockReport } from '../../src/maintenance/plan/lock-report.js';
 import { runPlan } from '../../src/maintenance/plan/run-plan.js';
 import { kuredDaemonSet, useGeneratedFleet } from '../helpers/plan-fleet.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 import { kubeConfigOf, startScenarioSimulator } from '../helpers/simulator.js';
 
 const gen = useGeneratedFleet({
@@ -88,7 +88,7 @@ describe('the locks of a running plan', () => {
           const st = (await f.plans.get(f.plan.id))?.nodes[0]?.state;
           return st === 'done' || st === 'failed';
         },
-        20_000,
+        WAIT_CEILING_MS,
       );
       const node = (await f.plans.get(f.plan.id))?.nodes[0];
       expect(node?.state).toBe('failed');

@@ -40,7 +40,7 @@ import { silentLogger } from '../../src/util/logger.js';
 import { testPolicy } from '../helpers/maintenance-test-store.js';
 import { startAlertmanager } from '../helpers/alertmanager-server.js';
 import type { AlertmanagerServer } from '../helpers/alertmanager-server.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 import { alice, bob, kuredDaemonSet, useGeneratedFleet } from '../helpers/plan-fleet.js';
 import type { Fleet } from '../helpers/plan-fleet.js';
 import { kubeConfigOf } from '../helpers/simulator.js';
@@ -94,7 +94,7 @@ async function firstNodeStarted(f: Pick<Fleet, 'plans' | 'plan' | 'requests'>): 
       const r = id ? await f.requests.get(id) : null;
       return r && ['draining', 'awaiting-reboot'].includes(r.state) ? r.state : undefined;
     },
-    30_000,
+    WAIT_CEILING_MS,
   );
 }
 

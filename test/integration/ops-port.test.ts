@@ -81,6 +81,5 @@ describe('ops ports', () => {
       expect(out).not.toContain('redis connection error');
       expect(out).not.toMatch(/^\s+at .+[(:]\d+/m);
     },
-    90_000,
   );
 });

@@ -369,7 +369,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
             const now = await dup.getState();
             return now === 'completed' || now === 'failed' ? now : undefined;
           },
-          30_000,
+          WAIT_CEILING_MS,
         );
         const done = await queue.getJob(dup.id ?? '');
         expect({ state, failedReason: done?.failedReason }).toEqual({
@@ -387,7 +387,6 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
       expect(new Set(delivered).size).toBe(delivered.length);
       expect(posts(fake)).toHaveLength(delivered.length);
     },
-    90_000,
   );
 
   it('workers down across several occurrences: one late post when back, then on time again', async () => {

@@ -5,6 +5,7 @@
  * kills it; the process exits soon after (workers/main.ts exitSoonAfterStop). Real redis-server, real worker process (test/helpers/fake-worker-entry.ts).
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { WAIT_CEILING_MS } from '../helpers/eventually.js';
 import { startRedis } from '../helpers/redis-server.js';
 import type { RedisServer } from '../helpers/redis-server.js';
 import { startWorkerProcess } from '../helpers/redis-worker-process.js';
@@ -31,14 +32,12 @@ describe('stopping a worker while Redis is down', () => {
     });
     await server.stop();
     server = undefined;
-    const t0 = Date.now();
-    const code = await worker.stop('SIGTERM', 25_000);
-    const stopMs = Date.now() - t0;
+    // The helper SIGKILLs at the ceiling: exit code 0 below proves the worker stopped by itself.
+    const code = await worker.stop('SIGTERM', WAIT_CEILING_MS);
     // The stop itself resolved (not the test's SIGKILL fallback) and said so.
     expect(
       worker.logs.some((l) => l.msg === 'worker process stopping' || l.msg === 'fake worker exiting'),
     ).toBe(true);
-    expect(stopMs).toBeLessThan(500 + 10_000 + 5_000);
     expect(code).toBe(0); // exited by itself (a SIGKILL from the helper gives null)
   });
 });

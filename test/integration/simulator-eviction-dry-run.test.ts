@@ -94,34 +94,30 @@ describe('eviction dry run (TestEvictionDryRun)', () => {
     });
     expect(res.status).toBe(400);
   });
-  itKubectl(
-    'kubectl drain --dry-run=server evicts both pods in a dry run and changes nothing',
-    async () => {
-      const before = state();
-      const out = await run(
-        KUBECTL as string,
-        [
-          '--kubeconfig',
-          join(dir, 'config'),
-          '--cache-dir',
-          join(dir, 'cache'),
-          'drain',
-          'indus-wk-1',
-          '--dry-run=server',
-          '--ignore-daemonsets',
-          '--delete-emptydir-data',
-          '--force',
-          '--timeout=60s',
-        ],
-        { timeout: 90_000 },
-      );
-      // Neither eviction is refused: a dry run does not spend the budget (checkAndDecrement
-      // returns before its UpdateStatus), so kubectl's server dry run evicts both.
-      expect(out.stdout).toContain(`evicting pod payments/${POD} (server dry run)`);
-      expect(out.stdout).toContain('evicting pod payments/payments-26grdhrgz7-z5k8n (server dry run)');
-      expect(out.stdout).toMatch(/drained \(server dry run\)/);
-      expect(state()).toBe(before);
-    },
-    120_000,
-  );
+  itKubectl('kubectl drain --dry-run=server evicts both pods in a dry run and changes nothing', async () => {
+    const before = state();
+    const out = await run(
+      KUBECTL as string,
+      [
+        '--kubeconfig',
+        join(dir, 'config'),
+        '--cache-dir',
+        join(dir, 'cache'),
+        'drain',
+        'indus-wk-1',
+        '--dry-run=server',
+        '--ignore-daemonsets',
+        '--delete-emptydir-data',
+        '--force',
+        '--timeout=60s',
+      ],
+      { timeout: 90_000 },
+    );
+    // Neither eviction is refused: a dry run does not spend the budget (checkAndDecrement
+    // returns before its UpdateStatus), so kubectl's server dry run evicts both.
+    expect(out.stdout).toContain(`evicting pod payments/${POD} (server dry run)`);
+    expect(out.stdout).toContain('evicting pod payments/payments-26grdhrgz7-z5k8n (server dry run)');
+    expect(out.stdout).toMatch(/drained \(server dry run\)/);
+    expect(state()).toBe(before);
+  });
 });

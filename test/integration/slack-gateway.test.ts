@@ -27,7 +27,7 @@ import {
 } from '../helpers/fake-slack-requests.js';
 import { redisPing, startRedis } from '../helpers/redis-server.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 import { queuesIdle } from '../helpers/queue-idle.js';
 import { recordingLogger } from '../helpers/recording-logger.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
@@ -366,7 +366,7 @@ describe('Slack gateway when no worker answers', () => {
         { contentType: FORM },
       );
       expect((JSON.parse(ack.text) as { text: string }).text).toBe('Checking atlas-cp-2 in idle…');
-      await fake.waitFor(() => posts(fake, 'C0IDLE').length >= 1, 6000);
+      await fake.waitFor(() => posts(fake, 'C0IDLE').length >= 1, WAIT_CEILING_MS);
       expect(String(posts(fake, 'C0IDLE')[0]?.params.text)).toMatch(/did not finish within 2 s/);
       // No worker had started it: it was withdrawn, so nothing runs or answers late.
       const idleQueue = new Queue('k8s-ha-bot-cluster-idle', { connection: { url: redis.url } });
@@ -553,7 +553,7 @@ describe('Slack gateway when Redis is down', () => {
             const now = (await queue.getJobCounts('waiting')) as { waiting: number };
             return now.waiting > 0 ? now : undefined;
           },
-          15_000,
+          WAIT_CEILING_MS,
         );
         expect(killed).toBe(true);
         expect(counts.waiting).toBe(1);

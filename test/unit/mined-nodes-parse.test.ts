@@ -126,14 +126,10 @@ describe('ask --format json: the worker reads the text again with the live node 
       '수동 업그레이드는 서비스를 재시작해야 한다. atlas-cp-2 rke2-server 재시작하면 영향 있어?',
       ['atlas-cp-2'],
     ],
-  ])(
-    '%s',
-    async (text, nodes) => {
-      const json = await askJson(text);
-      expect(json.request?.nodes).toEqual(nodes);
-    },
-    120_000,
-  );
+  ])('%s', async (text, nodes) => {
+    const json = await askJson(text);
+    expect(json.request?.nodes).toEqual(nodes);
+  });
 });
 
 describe('set b kinds: pronouns and determiners are never node names', () => {

@@ -56,6 +56,7 @@ import { loadConfig } from '../../src/config/load-config.js';
 import { connectMaintenanceService } from '../../src/maintenance/connect-maintenance-service.js';
 import type { ConnectedMaintenanceService } from '../../src/maintenance/connect-maintenance-service.js';
 import { createLogger } from '../../src/util/logger.js';
+import { WAIT_CEILING_MS } from '../helpers/eventually.js';
 import { startFakeBotConnector } from '../helpers/fake-bot-connector.js';
 import type { FakeBotConnector } from '../helpers/fake-bot-connector.js';
 import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
@@ -562,7 +563,7 @@ async function floodBesideOthers(rig: Rig): Promise<FaultRow> {
         for (const job of await rowJobs()) if (pendingStates.has(await job.getState())) return false;
         return true;
       },
-      30_000,
+      WAIT_CEILING_MS,
     );
     const counts = { flood: { failed: 0, pending: 0, all: 0 }, others: { failed: 0, pending: 0, all: 0 } };
     for (const job of await rowJobs()) {
@@ -629,7 +630,7 @@ async function simulatorKilled(rig: Rig): Promise<FaultRow> {
   const midAnalysis = await waitFor(
     'active jobs while the simulator is frozen',
     async () => (await activeJobs(rig)) >= 2,
-    5000,
+    WAIT_CEILING_MS,
   );
   const active = await activeJobs(rig);
   await rig.sim.kill();
@@ -697,8 +698,8 @@ async function redisKilledDuringPost(rig: Rig): Promise<FaultRow> {
     await send();
     await sleep(100);
   }
-  await waitFor('the kill during a post', async () => killedAt !== 0, 30_000);
-  await waitFor('the Redis restart', async () => restarting !== undefined, 5000);
+  await waitFor('the kill during a post', async () => killedAt !== 0, WAIT_CEILING_MS);
+  await waitFor('the Redis restart', async () => restarting !== undefined, WAIT_CEILING_MS);
   await restarting;
   rig.traffic.beforeAnswer = undefined;
   const recoveredAt = Date.now();
@@ -713,11 +714,15 @@ async function redisKilledDuringPost(rig: Rig): Promise<FaultRow> {
 async function workerKilled(rig: Rig): Promise<FaultRow> {
   // After a Redis restart (the rows before) both workers must be consuming again before the kill
   // means anything: wait for BullMQ to list two workers on the queue.
-  await waitFor('both workers consuming', async () => (await rig.queue.getWorkersCount()) >= 2, 30_000);
+  await waitFor(
+    'both workers consuming',
+    async () => (await rig.queue.getWorkersCount()) >= 2,
+    WAIT_CEILING_MS,
+  );
   rig.sim.signal('SIGSTOP');
   const requests = await stream(rig, 'wkill', 8, 40);
   // Both workers run 2 jobs each (concurrency 2): with 4 active, worker A certainly holds 2.
-  const busy = await waitFor('4 active jobs', async () => (await activeJobs(rig)) >= 4, 5000);
+  const busy = await waitFor('4 active jobs', async () => (await activeJobs(rig)) >= 4, WAIT_CEILING_MS);
   const active = await activeJobs(rig);
   await rig.workers.a.kill();
   const killedAt = Date.now();

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { kubeconfigFor } from '../../src/simulator/kubeconfig-for.js';
+import { WAIT_CEILING_MS } from '../helpers/eventually.js';
 import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
 import type { FakeSlackApi } from '../helpers/fake-slack-api.js';
 import { TEST_SIGNING_SECRET } from '../helpers/fake-slack-requests.js';
@@ -116,7 +117,7 @@ export async function runSentinelFault(say: (text: string) => void): Promise<Fau
       sends.push(send());
       await sleep(200);
     }
-    const newPort = await set.waitForNewPrimary(oldPort, 30_000);
+    const newPort = await set.waitForNewPrimary(oldPort, WAIT_CEILING_MS);
     const recoveredAt = Date.now();
     say(
       `sentinel row: replica on port ${newPort} promoted, seen ${recoveredAt - killedAt} ms after the kill`,

@@ -87,7 +87,7 @@ export async function approvedPlan(
   const names = rig.file.items.filter((i) => i.kind === 'Node').map((i) => i.metadata.name);
   const created = await createMaintenancePlan({
     plans: o.plans,
-    policy: { ...o.policy, fleet: { workerBatchSize: 1, settleMs: 300, settleTimeoutMs: 30_000 } },
+    policy: { ...o.policy, fleet: { workerBatchSize: 1, settleMs: 300, settleTimeoutMs: 120_000 } },
     read: async () => snapshotFromFile(rig.file, o.cluster, null, () => new Date(), names),
     nodes: o.nodes,
     reason: 'fault suite',

@@ -83,7 +83,7 @@ const worker = await startMaintenanceWorker({
               pollMs: Number(process.env.MAINT_POLL_MS ?? 200),
             },
             pollMs: Number(process.env.MAINT_POLL_MS ?? 200),
-            settleTimeoutMs: 30_000,
+            settleTimeoutMs: 120_000,
             logger,
           };
         },

@@ -158,7 +158,7 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
   const snapshot = snapshotFromFile(capturedNow(file), cluster, null, () => new Date(), names);
   const created = await createMaintenancePlan({
     plans,
-    policy: { ...policy, fleet: o.fleet ?? { workerBatchSize: 1, settleMs: 300, settleTimeoutMs: 10_000 } },
+    policy: { ...policy, fleet: o.fleet ?? { workerBatchSize: 1, settleMs: 300, settleTimeoutMs: 120_000 } },
     read: async () => snapshot,
     nodes: names,
     reason: 'kernel patch',
@@ -272,7 +272,7 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
       pollMs: 100,
     },
     pollMs: 50,
-    settleTimeoutMs: 10_000,
+    settleTimeoutMs: 120_000,
     logger: silentLogger,
     ...o.deps,
   };

@@ -102,7 +102,7 @@ describe('the plan runner', () => {
     const f = await fleet({
       keyPrefix: 'test:batch1:',
       only: WORKERS,
-      fleet: { workerBatchSize: 3, settleMs: 300, settleTimeoutMs: 10_000, maxUnavailablePerZone: 1 },
+      fleet: { workerBatchSize: 3, settleMs: 300, settleTimeoutMs: 120_000, maxUnavailablePerZone: 1 },
       onAwaitingReboot: async (node) => {
         const lease = box.s?.getObject('leases', 'k8s-ha-bot', 'k8s-ha-bot-maintenance') as
           { spec?: { holderIdentity?: string } } | undefined;
@@ -192,7 +192,7 @@ describe('the plan runner', () => {
     const f = await fleet({
       keyPrefix: 'test:batch3:',
       only: ['gen-wk-001', 'gen-wk-002'],
-      fleet: { workerBatchSize: 2, settleMs: 300, settleTimeoutMs: 10_000 },
+      fleet: { workerBatchSize: 2, settleMs: 300, settleTimeoutMs: 120_000 },
     });
     expect(steps(f.plan.nodes)).toEqual([['gen-wk-001', 'gen-wk-002']]);
     const first = new AbortController();
@@ -238,7 +238,7 @@ describe('the plan runner', () => {
     const f = await fleet({
       keyPrefix: 'test:batch2:',
       only: ['gen-wk-002'],
-      fleet: { workerBatchSize: 1, settleMs: 300, settleTimeoutMs: 10_000, maxUnavailablePerZone: 1 },
+      fleet: { workerBatchSize: 1, settleMs: 300, settleTimeoutMs: 120_000, maxUnavailablePerZone: 1 },
     });
     await cordon(f.s, 'gen-wk-005', true); // zone b, not in the plan
     const done = runPlan(f.plan.id, f.deps);

@@ -29,7 +29,7 @@ describe('the locks of a running plan', () => {
     const f = await gen.fleet({
       keyPrefix: 'attack-locks:',
       only: ['gen-wk-002'],
-      fleet: { workerBatchSize: 1, settleMs: 4000, settleTimeoutMs: 20_000 },
+      fleet: { workerBatchSize: 1, settleMs: 4000, settleTimeoutMs: 120_000 },
     });
     try {
       const run = runPlan(f.plan.id, f.deps);

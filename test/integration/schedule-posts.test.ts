@@ -58,7 +58,9 @@ function botConfig(snapshot: string): BotConfig {
     clusters: { prod: { kind: 'snapshot', snapshot, requestTimeoutMs: 5000, deadlineMs: 20000 } },
     defaultCluster: 'prod',
     locale: 'en',
-    jobTimeoutMs: 60000,
+    // A ceiling: an occurrence waits jobTimeoutMs + 30 s for the worker's answer before it posts the
+    // "no worker answered" fallback, which a busy machine reached (issue 31 item 1).
+    jobTimeoutMs: 5 * WAIT_CEILING_MS,
     logLevel: 'silent',
   };
 }

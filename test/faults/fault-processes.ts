@@ -11,6 +11,7 @@ import { createWriteStream } from 'node:fs';
 import type { WriteStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { REDIS_SERVER_BIN, redisPing, waitForExit } from '../helpers/redis-server.js';
+import { WAIT_CEILING_MS } from '../helpers/eventually.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LOADER = fileURLToPath(new URL('../helpers/redis-child-ts-loader.mjs', import.meta.url));
@@ -177,7 +178,7 @@ export function startAofRedis(port: number, dir: string, log: WriteStream): Prom
     env: process.env,
     log,
     ready: probe,
-    readyTimeoutMs: 10_000,
+    readyTimeoutMs: WAIT_CEILING_MS,
   });
 }
 

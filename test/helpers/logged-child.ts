@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { WAIT_CEILING_MS } from './eventually.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LOADER = fileURLToPath(new URL('./redis-child-ts-loader.mjs', import.meta.url));
@@ -29,7 +30,7 @@ export interface LoggedChild {
 /**
  * @param o - `entry` (file name under test/helpers/), `args`, `env` (added to this process's,
  *   NODE_OPTIONS cleared, LOG_LEVEL info), `readyMessage` (the log `msg` to wait for), `what` (for
- *   errors), `readyTimeoutMs` (default 20 000), `rawLimit` (characters of output kept, default 50 000)
+ *   errors), `readyTimeoutMs` (default {@link WAIT_CEILING_MS}), `rawLimit` (characters of output kept, default 50 000)
  * @returns the child, once it logged `readyMessage`
  * @throws Error with the output when it exits or is not ready in time
  */
@@ -76,7 +77,7 @@ export async function startLoggedChild(o: {
   child.stdout?.on('data', (chunk: Buffer) => {
     if (raw.length < rawLimit) raw += chunk.toString('utf8');
   });
-  const deadline = Date.now() + (o.readyTimeoutMs ?? 20_000);
+  const deadline = Date.now() + (o.readyTimeoutMs ?? WAIT_CEILING_MS);
   while (!logs.some((l) => l.msg === o.readyMessage)) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`${o.what} exited early:\n${raw}`);

@@ -4,6 +4,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { startLoggedChild } from './logged-child.js';
+import { WAIT_CEILING_MS } from './eventually.js';
 
 /** A maintenance worker child process. */
 export interface MaintenanceWorkerProcess {
@@ -18,13 +19,13 @@ export interface MaintenanceWorkerProcess {
 
 /**
  * @param env - the entry's settings (REDIS_URL, K8S_HA_BOT_QUEUE_PREFIX, MAINT_*)
- * @param readyTimeoutMs - default 20 000
+ * @param readyTimeoutMs - default {@link WAIT_CEILING_MS}
  * @returns the running process
  * @throws Error with the output when it exits or is not ready in time
  */
 export async function startMaintenanceWorkerProcess(
   env: Record<string, string>,
-  readyTimeoutMs = 20_000,
+  readyTimeoutMs = WAIT_CEILING_MS,
 ): Promise<MaintenanceWorkerProcess> {
   const { child, logs, output, exited } = await startLoggedChild({
     entry: 'maintenance-worker-entry.ts',

@@ -22,8 +22,11 @@ import { type EtcdTestCluster, startEtcdCluster } from '../helpers/etcd-cluster.
 
 const SCENARIO = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 const NAMES = ['atlas-cp-1', 'atlas-cp-2', 'atlas-cp-3'];
-/** Per-endpoint timeout of the tests' probe, in ms. */
-const TIMEOUT_MS = 1000;
+/**
+ * Per-endpoint timeout of the tests' probe, in ms: generous, as real etcd members on a busy machine
+ * answer it (1 s was tight at load 20 on 2 cores, issue 31 item 1); only the black hole waits it out.
+ */
+const TIMEOUT_MS = 10_000;
 /** Backend quota of the test cluster, in bytes: small enough for a NOSPACE alarm in a few writes. */
 const QUOTA = 4 * 1024 * 1024;
 
@@ -228,7 +231,7 @@ describe('live etcd probe against a real 3-member cluster', () => {
       timeoutMs: TIMEOUT_MS,
     });
     const elapsed = performance.now() - started;
-    expect(elapsed).toBeLessThan(TIMEOUT_MS * 2); // one timeout, not one per try (margin for a loaded CI machine)
+    expect(elapsed).toBeLessThan(TIMEOUT_MS * 2); // one timeout, not one per try
     expect(blackHole.accepted()).toBeGreaterThan(0);
     expect(status.endpointStatus).toHaveLength(3);
     expect(status.endpointErrors).toEqual([

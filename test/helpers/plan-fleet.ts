@@ -272,7 +272,7 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
       pollMs: 100,
     },
     pollMs: 50,
-    settleTimeoutMs: 120_000,
+    settleTimeoutMs: 10_000,
     logger: silentLogger,
     ...o.deps,
   };

@@ -4,13 +4,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-
-// V8 compiles a regular expression to bytecode first and to machine code on its next run (tier-up);
-// for the request grammar's 74 Unicode patterns (src/commands/grammar.ts), run once or twice per
-// command, the bytecode pass alone costs ~25 ms of CPU, a tenth of a live `ask` (issue 32 item 3).
-// Straight to machine code: the same matches, from the first run. Set before any pattern runs.
-setFlagsFromString('--no-regexp-tier-up');
 
 const cli = new URL('../dist/adapters/k8s-ha-bot.js', import.meta.url);
 if (!existsSync(fileURLToPath(cli))) {

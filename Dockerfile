@@ -14,7 +14,9 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY adapters ./adapters
 COPY workers ./workers
-# scripts/ (benchmarks, the Teams package) are built apart (tsconfig.scripts.json): not in the image
+# scripts/ (benchmarks, the Teams package) are built apart (tsconfig.scripts.json): not in the image,
+# but for the CLI bundler that `npm run build` runs last (dist/cli.cjs, which `ask` runs from)
+COPY scripts/bundle-cli.mjs ./scripts/
 RUN npm run build
 
 # 2. Production dependencies only, installed from the lock file (no dev tools in the image).

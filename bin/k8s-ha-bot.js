@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Entry point of the k8s-ha-bot command. The TypeScript is compiled to dist/ by `npm install`
 // (the `prepare` script) or `npm run build`.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const cli = new URL('../dist/adapters/k8s-ha-bot.js', import.meta.url);
@@ -11,7 +12,15 @@ if (!existsSync(fileURLToPath(cli))) {
   );
   process.exit(1);
 }
-const { main } = await import(cli.href);
+// `ask` runs from dist/cli.cjs, the same code bundled into one file by `npm run build`
+// (scripts/bundle-cli.mjs): a live question loads one file instead of ~150 modules (issue 32 item 3).
+// Other commands, and a bundle older than the compiled code (`tsc` run alone), use dist/ itself.
+const bundle = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url));
+const fresh = (file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
+const { main } =
+  process.argv[2] === 'ask' && fresh(bundle) >= fresh(fileURLToPath(cli))
+    ? createRequire(import.meta.url)(bundle)
+    : await import(cli.href);
 process.exitCode = await main(process.argv);
 // Completion has printed its candidates: the shell waits for nothing else (a live node list it gave
 // up on was aborted, and nothing it started needs closing).

@@ -58,8 +58,8 @@ export interface KubeConnection {
   basePath: string;
   /** `node:https` or `node:http`, after the server URL. */
   transport: typeof https | typeof http;
-  /** Auth headers from the KubeConfig (bearer token, basic auth, …), as plain strings. */
-  headers: Record<string, string>;
+  /** Auth headers from the KubeConfig (bearer token, basic auth, …), as strings (a list: one header line per value). */
+  headers: Record<string, string | string[]>;
   /** Our keep-alive agent, or client-node's proxy agent when the cluster has a `proxyUrl`. */
   agent: https.RequestOptions['agent'];
   /**
@@ -135,11 +135,12 @@ export async function kubeConnection(
           ...(opts.rejectUnauthorized !== undefined ? { rejectUnauthorized: opts.rejectUnauthorized } : {}),
         })
       : new http.Agent({ keepAlive: true, maxSockets });
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(opts.headers ?? {})) {
     if (typeof v === 'string') headers[k] = v;
     else if (typeof v === 'number') headers[k] = String(v);
-    else if (Array.isArray(v)) headers[k] = v.join(', ');
+    // One header line per value: the API server reads each Impersonate-Group line as one group.
+    else if (Array.isArray(v)) headers[k] = v.map(String);
   }
   if (opts.auth) headers.Authorization = `Basic ${Buffer.from(opts.auth).toString('base64')}`;
   // The credentials as sent (exec plugins, token files and OIDC give them only now): masked by value
@@ -147,7 +148,7 @@ export async function kubeConnection(
   registerSecretValues([
     ...Object.entries(headers)
       .filter(([k]) => k.toLowerCase() === 'authorization')
-      .map(([, v]) => v.replace(/^(Bearer|Basic)\s+/i, '')),
+      .map(([, v]) => String(v).replace(/^(Bearer|Basic)\s+/i, '')),
     ...(opts.auth ? [opts.auth, opts.auth.slice(opts.auth.indexOf(':') + 1)] : []),
     ...[opts.key]
       .flat()

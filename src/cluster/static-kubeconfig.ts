@@ -20,6 +20,7 @@ import { newClusters, newContexts, newUsers } from '@kubernetes/client-node/dist
 // js-yaml, as client-node parses kubeconfigs: the same reading of the file, and a quarter of the
 // `yaml` package's load cost (one module against ~70: ~10 ms of CPU against ~40).
 import { load } from 'js-yaml';
+import { ConfigError } from '../errors.js';
 import { registerSecretValues } from '../util/redaction.js';
 
 /**
@@ -61,6 +62,8 @@ export class StaticKubeconfig implements KubeAccess {
     private readonly context: string,
     private readonly cluster: Cluster,
     private readonly user: User,
+    /** The `as-groups`, `as-uid` and `as-user-extra` headers (client-node reads only `as`). */
+    private readonly impersonation: Record<string, string | string[]>,
   ) {}
 
   /**
@@ -71,33 +74,67 @@ export class StaticKubeconfig implements KubeAccess {
    * @returns the context, or null when client-node must read it (and report what is wrong): the
    *   file cannot be read or parsed, the context or its cluster or user is not there, or they use
    *   an exec plugin, an auth-provider or a proxy-url
+   * @throws ConfigError when kubectl would refuse the file or read it otherwise than client-node: a
+   *   cluster, user or context name given twice (client-go tools/clientcmd/api/v1/conversion.go
+   *   refuses "duplicate name"; client-node takes the first), or `as-groups`, `as-uid` or
+   *   `as-user-extra` on a user that client-node must read (it would drop them silently)
    */
   static read(path: string, context: string | null | undefined): StaticKubeconfig | null {
     let cluster: Cluster | undefined;
     let user: User | undefined;
     let name: string | undefined;
+    let doc: Record<string, unknown>;
+    try {
+      doc = (load(readFileSync(path, 'utf8')) ?? {}) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+    for (const list of ['clusters', 'users', 'contexts'] as const) {
+      const names = Array.isArray(doc[list]) ? (doc[list] as { name?: unknown }[]).map((e) => e?.name) : [];
+      if (new Set(names).size < names.length)
+        throw new ConfigError(
+          '',
+          `kubeconfig file ${path}: two ${list} have the same name (kubectl refuses it)`,
+        );
+    }
+    // As client-go (tools/clientcmd/loader.go GetAuthInfoFileReferences): a token-file relative to
+    // the kubeconfig's folder, before client-node's parser reads it (it would take the working folder).
+    const root = dirname(path);
+    for (const u of Array.isArray(doc.users) ? (doc.users as { user?: Record<string, unknown> }[]) : []) {
+      const f = u?.user?.['token-file'];
+      if (typeof f === 'string' && given(f) && !isAbsolute(f) && u.user) u.user['token-file'] = join(root, f);
+    }
+    let raw: Record<string, unknown> | undefined;
     try {
       // As KubeConfig.loadFromFile: the file through the client's own entry parsers (newClusters,
       // newUsers, newContexts: same fields, same validation; a token-file is read here as there).
-      const doc = (load(readFileSync(path, 'utf8')) ?? {}) as Record<string, unknown>;
       name = context || (typeof doc['current-context'] === 'string' ? doc['current-context'] : undefined);
       const ctx = newContexts(doc.contexts).find((c) => c.name === name);
       cluster = newClusters(doc.clusters).find((c) => c.name === ctx?.cluster);
       user = newUsers(doc.users).find((u) => u.name === ctx?.user);
+      raw = (doc.users as { name?: unknown; user?: Record<string, unknown> }[]).find(
+        (u) => u.name === ctx?.user,
+      )?.user;
     } catch {
       return null;
     }
-    if (name === undefined || !cluster || !user || cluster.proxyUrl || user.exec || user.authProvider)
+    const impersonation = impersonationHeaders(raw ?? {});
+    if (name === undefined || !cluster || !user || cluster.proxyUrl || user.exec || user.authProvider) {
+      if (Object.keys(impersonation).length > 0)
+        throw new ConfigError(
+          '',
+          `kubeconfig file ${path}: as-groups, as-uid and as-user-extra are not supported with an exec plugin, an auth-provider or a proxy-url`,
+        );
       return null;
+    }
     // As KubeConfig.makePathsAbsolute: certificate files relative to the kubeconfig's folder.
-    const root = dirname(path);
     const absolute = <T extends string | null | undefined>(f: T): T | string =>
       given(f) && !isAbsolute(f) ? join(root, f) : f;
     cluster.caFile = absolute(cluster.caFile);
     user.certFile = absolute(user.certFile);
     user.keyFile = absolute(user.keyFile);
     registerKubeconfigSecrets([user]);
-    return new StaticKubeconfig(name, cluster, user);
+    return new StaticKubeconfig(name, cluster, user, impersonation);
   }
 
   /** @returns the context's cluster */
@@ -134,13 +171,36 @@ export class StaticKubeconfig implements KubeAccess {
     if (cert) opts.cert = cert;
     const key = pem(user.keyFile, user.keyData);
     if (key) opts.key = key;
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string | string[]> = {};
     if (user.impersonateUser) headers['Impersonate-User'] = user.impersonateUser;
+    Object.assign(headers, this.impersonation);
     if (user.token) headers.Authorization = `Bearer ${user.token}`;
-    opts.headers = { ...(opts.headers as Record<string, string> | undefined), ...headers };
+    opts.headers = { ...(opts.headers as Record<string, string | string[]> | undefined), ...headers };
     if (user.username) opts.auth = `${user.username}:${user.password ?? ''}`;
     await Promise.resolve();
   }
+}
+
+/**
+ * The impersonation headers kubectl sends for a kubeconfig user's `as-groups`, `as-uid` and
+ * `as-user-extra` (client-go transport/round_trippers.go: `Impersonate-Group` once per group,
+ * `Impersonate-Uid`, `Impersonate-Extra-<key>` with the key percent-encoded). `as` is client-node's.
+ * @param user - the user entry as the file gives it
+ * @returns the headers, empty when there are none
+ */
+function impersonationHeaders(user: Record<string, unknown>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => given(x)) : []);
+  const groups = strings(user['as-groups']);
+  if (groups.length > 0) out['Impersonate-Group'] = groups;
+  if (given(user['as-uid'] as string | undefined)) out['Impersonate-Uid'] = user['as-uid'] as string;
+  const extra = user['as-user-extra'];
+  if (typeof extra === 'object' && extra !== null)
+    for (const [key, values] of Object.entries(extra)) {
+      const v = strings(values);
+      if (v.length > 0) out[`Impersonate-Extra-${encodeURIComponent(key)}`] = v;
+    }
+  return out;
 }
 
 /**

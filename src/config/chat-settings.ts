@@ -9,10 +9,10 @@
  * client secret + tenant id), `UserAssignedMSI` (the managed identity's client id + tenant id, no
  * secret). Source: https://learn.microsoft.com/en-us/azure/bot-service/bot-builder-authentication
  */
-// zod's v3 API (`zod/v3`, inside the zod 4 package), like ./settings.ts which every process loads:
-// the v4 entry points load all of zod's message locales on import.
-import { z } from 'zod/v3';
 import { ConfigError } from '../errors.js';
+// zod's v3 API (`zod/v3`, inside the zod 4 package), like ./settings.ts which every process loads
+// (the v4 entry points load all of zod's message locales on import), loaded and built on first use.
+import { lazily, zod3 } from './lazy-zod.js';
 
 /** The values of the platform variables, by variable name (blank counts as unset). */
 export type PlatformValues = Readonly<Record<string, string | undefined>>;
@@ -148,8 +148,9 @@ function signingSecretProblem(value: string): string | undefined {
   return `expected the Signing Secret: ${min} to ${max} hex digits (0-9, a-f; Slack's are 32); ${got}`;
 }
 
-const wholeNumber = (min: number, max: number) =>
-  z
+const wholeNumber = (min: number, max: number) => {
+  const z = zod3();
+  return z
     .string()
     .regex(/^\d+$/, 'expected a whole number')
     .transform(Number)
@@ -160,41 +161,45 @@ const wholeNumber = (min: number, max: number) =>
         .min(min, `Too small: expected number to be >=${min}`)
         .max(max, `Too big: expected number to be <=${max}`),
     );
+};
 
-const slackSchema = z.object({
-  [SLACK_ENV.botToken]: z.string().startsWith('xoxb-', 'expected a bot token starting with xoxb-'),
-  [SLACK_ENV.signingSecret]: z
-    .string()
-    .superRefine((value, ctx) => {
-      const problem = signingSecretProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .optional(),
-  [SLACK_ENV.appToken]: z
-    .string()
-    .startsWith('xapp-', 'expected an app-level token starting with xapp-')
-    .optional(),
-  [SLACK_ENV.apiUrl]: z
-    .string()
-    .refine(isHttpUrl, 'expected an http(s) URL such as https://slack.com/api/')
-    // The URL parser drops tabs and line breaks; so does the value (as zod 4's z.url did).
-    .transform((raw) => raw.replace(/[\t\n\r]/g, ''))
-    .transform((u) => (u.endsWith('/') ? u : `${u}/`))
-    .optional(),
-  [SLACK_ENV.port]: wholeNumber(0, 65535).optional(),
-  [SLACK_ENV.command]: z
-    .string()
-    .regex(/^\/[a-z0-9_-]{1,31}$/, 'expected a slash command such as /k8s')
-    .optional(),
-  [SLACK_ENV.replyVisibility]: z
-    .enum(['channel', 'ephemeral'], {
-      errorMap: () => ({ message: 'Invalid option: expected one of "channel"|"ephemeral"' }),
-    })
-    .optional(),
-  [SLACK_ENV.replyDeadlineMs]: wholeNumber(1000, 3_600_000).optional(),
-  // At least the whole accepted timestamp window, so no replay of accepted bytes runs twice.
-  [SLACK_ENV.dedupTtlSeconds]: wholeNumber(MIN_SLACK_DEDUP_TTL_S, 86_400).optional(),
-  [SLACK_ENV.allowedTeams]: z.string().optional(),
+const slackSchema = lazily(() => {
+  const z = zod3();
+  return z.object({
+    [SLACK_ENV.botToken]: z.string().startsWith('xoxb-', 'expected a bot token starting with xoxb-'),
+    [SLACK_ENV.signingSecret]: z
+      .string()
+      .superRefine((value, ctx) => {
+        const problem = signingSecretProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
+    [SLACK_ENV.appToken]: z
+      .string()
+      .startsWith('xapp-', 'expected an app-level token starting with xapp-')
+      .optional(),
+    [SLACK_ENV.apiUrl]: z
+      .string()
+      .refine(isHttpUrl, 'expected an http(s) URL such as https://slack.com/api/')
+      // The URL parser drops tabs and line breaks; so does the value (as zod 4's z.url did).
+      .transform((raw) => raw.replace(/[\t\n\r]/g, ''))
+      .transform((u) => (u.endsWith('/') ? u : `${u}/`))
+      .optional(),
+    [SLACK_ENV.port]: wholeNumber(0, 65535).optional(),
+    [SLACK_ENV.command]: z
+      .string()
+      .regex(/^\/[a-z0-9_-]{1,31}$/, 'expected a slash command such as /k8s')
+      .optional(),
+    [SLACK_ENV.replyVisibility]: z
+      .enum(['channel', 'ephemeral'], {
+        errorMap: () => ({ message: 'Invalid option: expected one of "channel"|"ephemeral"' }),
+      })
+      .optional(),
+    [SLACK_ENV.replyDeadlineMs]: wholeNumber(1000, 3_600_000).optional(),
+    // At least the whole accepted timestamp window, so no replay of accepted bytes runs twice.
+    [SLACK_ENV.dedupTtlSeconds]: wholeNumber(MIN_SLACK_DEDUP_TTL_S, 86_400).optional(),
+    [SLACK_ENV.allowedTeams]: z.string().optional(),
+  });
 });
 
 /**
@@ -216,7 +221,7 @@ export function loadSlackConfig(values: PlatformValues): SlackConfig {
       `is not set (needed in HTTP mode, i.e. without ${SLACK_ENV.appToken}): ${SLACK_SECRET_SOURCES[SLACK_ENV.signingSecret]}`,
     );
   }
-  const parsed = slackSchema.safeParse(input);
+  const parsed = slackSchema().safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? '');
@@ -309,25 +314,28 @@ const PORTAL = 'Azure portal → your Azure Bot resource → Configuration';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const teamsSchema = z.object({
-  [TEAMS_ENV.appId]: z
-    .string()
-    .regex(GUID, `expected the bot's Microsoft App ID, a GUID (${PORTAL} → Microsoft App ID)`)
-    .optional(),
-  [TEAMS_ENV.appPassword]: z.string().optional(),
-  [TEAMS_ENV.tenantId]: z
-    .string()
-    .regex(GUID, `expected a directory (tenant) id, a GUID (${PORTAL} → App Tenant ID)`)
-    .optional(),
-  [TEAMS_ENV.appType]: z
-    .enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI'], {
-      errorMap: () => ({ message: 'expected MultiTenant, SingleTenant or UserAssignedMSI' }),
-    })
-    .optional(),
-  [TEAMS_ENV.port]: wholeNumber(0, 65535).optional(),
-  [TEAMS_ENV.dedupTtlSeconds]: wholeNumber(600, 86_400).optional(),
-  [TEAMS_ENV.replyDeadlineMs]: wholeNumber(1000, 3_600_000).optional(),
-  [TEAMS_ENV.allowedTenants]: z.string().optional(),
+const teamsSchema = lazily(() => {
+  const z = zod3();
+  return z.object({
+    [TEAMS_ENV.appId]: z
+      .string()
+      .regex(GUID, `expected the bot's Microsoft App ID, a GUID (${PORTAL} → Microsoft App ID)`)
+      .optional(),
+    [TEAMS_ENV.appPassword]: z.string().optional(),
+    [TEAMS_ENV.tenantId]: z
+      .string()
+      .regex(GUID, `expected a directory (tenant) id, a GUID (${PORTAL} → App Tenant ID)`)
+      .optional(),
+    [TEAMS_ENV.appType]: z
+      .enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI'], {
+        errorMap: () => ({ message: 'expected MultiTenant, SingleTenant or UserAssignedMSI' }),
+      })
+      .optional(),
+    [TEAMS_ENV.port]: wholeNumber(0, 65535).optional(),
+    [TEAMS_ENV.dedupTtlSeconds]: wholeNumber(600, 86_400).optional(),
+    [TEAMS_ENV.replyDeadlineMs]: wholeNumber(1000, 3_600_000).optional(),
+    [TEAMS_ENV.allowedTenants]: z.string().optional(),
+  });
 });
 
 /** Options of {@link loadTeamsConfig}. */
@@ -366,7 +374,9 @@ export function loadTeamsConfig(values: PlatformValues, options: LoadTeamsConfig
     const value = nonEmpty(values[name]);
     if (value !== undefined) picked[name] = value;
   }
-  const parsed = teamsSchema.safeParse(picked);
+  // Every Teams setting is optional to the schema: nothing set parses as it is, with no schema built.
+  const parsed =
+    Object.keys(picked).length === 0 ? { success: true as const, data: {} } : teamsSchema().safeParse(picked);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ConfigError(String(issue?.path[0] ?? 'MICROSOFT_APP_ID'), issue?.message ?? 'invalid');

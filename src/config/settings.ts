@@ -16,8 +16,9 @@
 import { isIP } from 'node:net';
 // zod's v3 API (shipped inside the zod 4 package as `zod/v3`): every process loads this module,
 // and the v4 entry points load all ~60 of zod's message locales on import (about 0.1 s of CPU per
-// CLI command); v3 loads in a tenth of that. The schemas here are strings checked by functions.
-import { z } from 'zod/v3';
+// CLI command); v3 loads in a tenth of that. The schemas here are strings checked by functions,
+// zod loaded and each schema built on first use (./lazy-zod.ts): a live `ask` usually needs none.
+import type { ZodType, ZodTypeDef } from 'zod/v3';
 import { isValidClusterName } from '../commands/names.js';
 import type { Locale } from '../commands/types.js';
 import { ConfigError } from '../errors.js';
@@ -33,6 +34,7 @@ import {
   type TeamsConfig,
 } from './chat-settings.js';
 import { DEFAULT_QUEUE_PREFIX, queueKeys, type QueueKeys } from './queue-keys.js';
+import { lazily, zod3 } from './lazy-zod.js';
 import { REDIS_ENV, redisSettingsFromValues, type RedisSettings } from './redis-settings.js';
 
 /** An environment: variable name → value (the process's, or a test's). */
@@ -268,7 +270,7 @@ function pick(env: Env, names: readonly string[]): Record<string, string | undef
  * Check one value with `schema` (a string in, the setting out).
  * @throws ConfigError at `source` with the schema's first message
  */
-function parse<T>(source: string, raw: string, schema: z.ZodType<T, z.ZodTypeDef, string>): T {
+function parse<T>(source: string, raw: string, schema: ZodType<T, ZodTypeDef, string>): T {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   throw new ConfigError(source, result.error.issues[0]?.message ?? 'invalid');
@@ -279,7 +281,8 @@ function wholeNumber(
   min: number,
   max: number,
   problem: (quoted: string) => string = (q) => `${q}: expected a whole number ${min}..${max}`,
-): z.ZodType<number, z.ZodTypeDef, string> {
+): ZodType<number, ZodTypeDef, string> {
+  const z = zod3();
   return z.string().transform((raw, ctx) => {
     const n = Number(raw);
     if (/^\d+$/.test(raw) && n >= min && n <= max) return n;
@@ -293,7 +296,8 @@ function oneOf<T extends string>(
   values: readonly T[],
   problem: (quoted: string) => string,
   lower = false,
-): z.ZodType<T, z.ZodTypeDef, string> {
+): ZodType<T, ZodTypeDef, string> {
+  const z = zod3();
   return z.string().transform((raw, ctx) => {
     const v = lower ? raw.toLowerCase() : raw;
     const found = values.find((x) => x === v);
@@ -307,7 +311,8 @@ function oneOf<T extends string>(
 function checked(
   ok: (raw: string) => boolean,
   problem: (raw: string) => string,
-): z.ZodType<string, z.ZodTypeDef, string> {
+): ZodType<string, ZodTypeDef, string> {
+  const z = zod3();
   return z.string().transform((raw, ctx) => {
     if (ok(raw)) return raw;
     ctx.addIssue({ code: 'custom', message: problem(raw) });
@@ -320,10 +325,12 @@ const HOST_NAME =
   /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 /** A listen address: an IP address or a host name, no port, no URL. */
-const listenHost = checked(
-  (raw) => isIP(raw) !== 0 || HOST_NAME.test(raw),
-  (raw) =>
-    `${JSON.stringify(raw)}: expected an address to listen on, e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every interface), without a port`,
+const listenHost = lazily(() =>
+  checked(
+    (raw) => isIP(raw) !== 0 || HOST_NAME.test(raw),
+    (raw) =>
+      `${JSON.stringify(raw)}: expected an address to listen on, e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every interface), without a port`,
+  ),
 );
 
 /** What a queue prefix may be: 1-64 letters, digits, `.`, `_`, `-`, `:` or braces (a Redis Cluster hash tag such as `{botb}`). */
@@ -363,7 +370,7 @@ export function queuePrefixFrom(env: Env, flag?: string): string {
  */
 export function listenHostFrom(env: Env, name: string): string | undefined {
   const raw = valueOf(env, name);
-  return raw === undefined ? undefined : parse(name, raw, listenHost);
+  return raw === undefined ? undefined : parse(name, raw, listenHost());
 }
 
 /**
@@ -450,6 +457,7 @@ export function rateLimitSettingsFrom(env: Env): RateLimitSettings {
 export function devInsecureFrom(env: Env): boolean {
   const raw = valueOf(env, DEV_INSECURE_ENV);
   if (raw === undefined) return false;
+  const z = zod3();
   return parse(
     DEV_INSECURE_ENV,
     raw,
@@ -474,6 +482,7 @@ export function devInsecureFrom(env: Env): boolean {
 export function watchCacheEnabled(env: Env): boolean {
   const raw = valueOf(env, WATCH_CACHE_ENV);
   if (raw === undefined) return true;
+  const z = zod3();
   return parse(
     WATCH_CACHE_ENV,
     raw,
@@ -491,11 +500,28 @@ export function watchCacheEnabled(env: Env): boolean {
 }
 
 /** `--concurrency` / K8S_HA_BOT_WORKER_CONCURRENCY / `--job-timeout-ms` / K8S_HA_BOT_JOB_TIMEOUT_MS: a positive integer. */
-const positiveInt = z.string().transform((raw, ctx) => {
-  const n = Number(raw);
-  if (Number.isInteger(n) && n >= 1) return n;
-  ctx.addIssue({ code: 'custom', message: `${JSON.stringify(raw)} is not a positive integer` });
-  return z.NEVER;
+const positiveInt = lazily(() => {
+  const z = zod3();
+  return z.string().transform((raw, ctx) => {
+    const n = Number(raw);
+    if (Number.isInteger(n) && n >= 1) return n;
+    ctx.addIssue({ code: 'custom', message: `${JSON.stringify(raw)} is not a positive integer` });
+    return z.NEVER;
+  });
+});
+
+/** K8S_HA_BOT_TIME_ZONE: an IANA time zone, canonicalised. */
+const timeZoneSchema = lazily(() => {
+  const z = zod3();
+  return z.string().transform((v, ctx) => {
+    const zone = canonicalTimeZone(v);
+    if (zone !== null) return zone;
+    ctx.addIssue({
+      code: 'custom',
+      message: `${JSON.stringify(v.slice(0, 64))} is not an IANA time zone (e.g. UTC, Asia/Seoul)`,
+    });
+    return z.NEVER;
+  });
 });
 
 /** The value of a flag when given (even blank), else the variable's. */
@@ -584,7 +610,7 @@ export function loadSettings(env: Env, flags: SettingsFlags = {}): Settings {
             oneOf(LOG_LEVELS, () => `expected one of ${LOG_LEVELS.join(', ')}`, true),
           ),
         }),
-    ...(jobTimeout === undefined ? {} : { jobTimeoutMs: parse(jobTimeout[0], jobTimeout[1], positiveInt) }),
+    ...(jobTimeout === undefined ? {} : { jobTimeoutMs: parse(jobTimeout[0], jobTimeout[1], positiveInt()) }),
     queue: { prefix, keys: queueKeys(prefix) },
     worker: {
       ...(flags.redisUrl === undefined ? {} : { redisUrl: flags.redisUrl }),
@@ -592,7 +618,7 @@ export function loadSettings(env: Env, flags: SettingsFlags = {}): Settings {
       concurrency:
         concurrency === undefined
           ? DEFAULT_WORKER_CONCURRENCY
-          : parse(concurrency[0], concurrency[1], positiveInt),
+          : parse(concurrency[0], concurrency[1], positiveInt()),
       watchCache: watchCacheEnabled(env),
     },
     ops: {
@@ -622,22 +648,7 @@ export function loadSettings(env: Env, flags: SettingsFlags = {}): Settings {
         () => loadTeamsConfig(teamsValues, { allowNoAuth: flags.teamsWithoutAuth ?? devInsecure }),
       ),
       ...hostsOf(env),
-      timeZone:
-        timeZone === undefined
-          ? 'UTC'
-          : parse(
-              TIME_ZONE_ENV,
-              timeZone,
-              z.string().transform((v, ctx) => {
-                const zone = canonicalTimeZone(v);
-                if (zone !== null) return zone;
-                ctx.addIssue({
-                  code: 'custom',
-                  message: `${JSON.stringify(v.slice(0, 64))} is not an IANA time zone (e.g. UTC, Asia/Seoul)`,
-                });
-                return z.NEVER;
-              }),
-            ),
+      timeZone: timeZone === undefined ? 'UTC' : parse(TIME_ZONE_ENV, timeZone, timeZoneSchema()),
     },
   };
   const home = valueOf(env, SYSTEM_ENV.home);

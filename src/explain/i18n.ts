@@ -1,6 +1,6 @@
 /**
- * Translation: one i18next instance with the English and Korean resources, initialised
- * synchronously at import (the resources are bundled, nothing is loaded at run time).
+ * Translation: one i18next instance with the English and Korean resources (bundled, nothing is
+ * read at run time), each locale registered synchronously by its first {@link translator}.
  */
 import i18next, { type TFunction } from 'i18next';
 import type { FactValue } from '../analysis/types.js';
@@ -45,38 +45,36 @@ function withChecks(
   return { checks: mergeChecks(base.checks, extra.checks), advice: mergeChecks(base.advice, extra.advice) };
 }
 
+/**
+ * One locale's i18next resources: its texts with the checks beyond the first checklist merged in.
+ * The what-if texts live under `whatIf`; maintenance under `maintenance`; several-node questions
+ * under `multiNode`; the daily report under `report`.
+ * @param locale - `en` or `ko`
+ */
+function resources(locale: Locale): Record<string, unknown> {
+  const texts =
+    locale === 'ko'
+      ? { base: ko, verdict: koVerdict, services: koClusterServices, addons: koAddons, whatIf: koWhatIf }
+      : { base: en, verdict: enVerdict, services: enClusterServices, addons: enAddons, whatIf: enWhatIf };
+  const { base, verdict, services, addons } = texts;
+  return {
+    ...base,
+    ...withChecks(withChecks(withChecks(base, verdict), services), addons),
+    addonStops: addons.addonStops,
+    addonDerived: addons.addonDerived,
+    whatIf: texts.whatIf,
+    maintenance: locale === 'ko' ? koMaintenance : enMaintenance,
+    maintenancePlan: locale === 'ko' ? koMaintenancePlan : enMaintenancePlan,
+    multiNode: locale === 'ko' ? koMultiNode : enMultiNode,
+    report: locale === 'ko' ? koReport : enReport,
+  };
+}
+
+// Each locale's resources are registered on its first translator (issue 32 item 3: building and
+// registering both cost a live `ask` ~24 ms of CPU); Korean registers English too, its fallback.
 const instance = i18next.createInstance();
 void instance.init({
-  // The what-if texts live in their own files, under `whatIf`; maintenance under
-  // `maintenance`; several-node questions under `multiNode`; the daily report under `report`.
-  resources: {
-    en: {
-      translation: {
-        ...en,
-        ...withChecks(withChecks(withChecks(en, enVerdict), enClusterServices), enAddons),
-        addonStops: enAddons.addonStops,
-        addonDerived: enAddons.addonDerived,
-        whatIf: enWhatIf,
-        maintenance: enMaintenance,
-        maintenancePlan: enMaintenancePlan,
-        multiNode: enMultiNode,
-        report: enReport,
-      },
-    },
-    ko: {
-      translation: {
-        ...ko,
-        ...withChecks(withChecks(withChecks(ko, koVerdict), koClusterServices), koAddons),
-        addonStops: koAddons.addonStops,
-        addonDerived: koAddons.addonDerived,
-        whatIf: koWhatIf,
-        maintenance: koMaintenance,
-        maintenancePlan: koMaintenancePlan,
-        multiNode: koMultiNode,
-        report: koReport,
-      },
-    },
-  },
+  resources: {},
   lng: 'en',
   fallbackLng: 'en',
   initAsync: false,
@@ -84,6 +82,14 @@ void instance.init({
   returnNull: false,
   showSupportNotice: false,
 });
+
+/** Register `locale`'s resources and those of the fallback, English, unless registered already. */
+function register(locale: Locale): void {
+  for (const lng of new Set<Locale>(['en', locale])) {
+    if (!instance.hasResourceBundle(lng, 'translation'))
+      instance.addResourceBundle(lng, 'translation', resources(lng));
+  }
+}
 
 /** Digits whose Korean reading ends in a consonant (영, 일, 삼, 육, 칠, 팔). */
 const DIGIT_BATCHIM = new Set(['0', '1', '3', '6', '7', '8']);
@@ -199,6 +205,7 @@ export interface Translator {
  * @param locale - `en` or `ko`
  */
 export function translator(locale: Locale): Translator {
+  register(locale);
   const t: TFunction = instance.getFixedT(locale);
   const list = (items: readonly string[]): string => {
     if (items.length === 0) return t('list.none');

@@ -222,3 +222,66 @@ describe('what StaticKubeconfig leaves to client-node', () => {
     expect(singleKubeconfigFile({ home: dir })).toBeUndefined();
   });
 });
+
+describe('where kubectl and client-node differ, StaticKubeconfig follows kubectl (client-go)', () => {
+  const headersOf = async (light: StaticKubeconfig | null): Promise<Record<string, unknown>> => {
+    const opts: https.RequestOptions = {};
+    await light?.applyToHTTPSOptions(opts);
+    return (opts.headers ?? {}) as Record<string, unknown>;
+  };
+
+  it('a token-file relative to the kubeconfig’s folder (client-go tools/clientcmd/loader.go GetAuthInfoFileReferences)', async () => {
+    // `token` is in the kubeconfig's folder, not in the working folder (the repository).
+    const path = await fileOf(kubeconfig({}, { 'token-file': 'token' }));
+    expect((await headersOf(StaticKubeconfig.read(path, null))).Authorization).toBe('Bearer token-from-file');
+  });
+
+  it.each(['clusters', 'users', 'contexts'] as const)(
+    'a name given twice in %s: refused, as kubectl refuses the file (client-go tools/clientcmd/api/v1/conversion.go "duplicate name")',
+    async (list) => {
+      const doc = JSON.parse(kubeconfig({}, { token: 't' })) as Record<string, { name: string }[]>;
+      const first = doc[list]?.[0];
+      if (!first) throw new Error(list);
+      doc[list]?.push({ ...first });
+      const path = await fileOf(JSON.stringify(doc));
+      expect(() => StaticKubeconfig.read(path, null)).toThrow(
+        `two ${list} have the same name (kubectl refuses it)`,
+      );
+      await expect(kubeAccessForContext(path, null)).rejects.toThrow('kubectl refuses it');
+    },
+  );
+
+  it('as-groups, as-uid and as-user-extra are sent as kubectl sends them (client-go transport/round_trippers.go)', async () => {
+    const path = await fileOf(
+      kubeconfig(
+        {},
+        {
+          token: 't',
+          as: 'jane',
+          'as-groups': ['system:masters', 'ops'],
+          'as-uid': '42',
+          'as-user-extra': { 'reason/why': ['maintenance'] },
+        },
+      ),
+    );
+    expect(await headersOf(StaticKubeconfig.read(path, null))).toEqual({
+      Authorization: 'Bearer t',
+      'Impersonate-User': 'jane',
+      'Impersonate-Group': ['system:masters', 'ops'],
+      'Impersonate-Uid': '42',
+      'Impersonate-Extra-reason%2Fwhy': ['maintenance'],
+    });
+  });
+
+  it('as-groups on a user client-node must read (an exec plugin): refused, never dropped', async () => {
+    const path = await fileOf(
+      kubeconfig(
+        {},
+        { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: 'true' }, 'as-groups': ['ops'] },
+      ),
+    );
+    await expect(kubeAccessForContext(path, null)).rejects.toThrow(
+      /as-groups, as-uid and as-user-extra are not supported/,
+    );
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * The CLI bundle (issue 32 item 3: a live `ask` as light as `kubectl get`): `npm run build` bundles
+ * the compiled CLI into dist/cli.cjs (scripts/bundle-cli.mjs) and bin/k8s-ha-bot.js runs `ask`
+ * from it. Its answers are those of dist/ itself, live (the simulator) and on the embedded demo, in
+ * both languages; and a live `ask` from it loads none of the long-running commands' packages (chat
+ * SDKs, BullMQ, Redis). The built CLI (dist/, which `npm ci` builds).
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { type RunningSimulator, startSimulator } from '../../src/simulator/start-simulator.js';
+
+const run = promisify(execFile);
+const ROOT = process.cwd();
+const BUNDLE = join(ROOT, 'dist/cli.cjs');
+const FILE = join(ROOT, 'test/fixtures/scenarios/08-worker-single-replica-deployment.json');
+/** dist/ itself, as bin/k8s-ha-bot.js ran every command before the bundle. */
+const FROM_DIST =
+  "const m = await import('./dist/adapters/k8s-ha-bot.js'); process.exitCode = await m.main(['node', 'k8s-ha-bot', ...process.argv.slice(1)]);";
+/** The bundle alone: its answer, then the packages it loaded (stderr, one JSON line). */
+const PACKAGES_LOADED =
+  "require('./dist/cli.cjs').main(['node', 'k8s-ha-bot', ...process.argv.slice(1)]).then(() => process.stderr.write(JSON.stringify(Object.keys(require.cache))));";
+
+/** The snapshot's time and the request id differ between two runs: the rest must not. */
+const steady = (text: string): string =>
+  text
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<time>')
+    .replace(/cli-[0-9a-f-]{36}/g, '<request>');
+
+describe('ask from the bundle', () => {
+  let sim: RunningSimulator | undefined;
+  let dir: string;
+  let kubeconfig: string;
+  let env: NodeJS.ProcessEnv;
+  beforeAll(async () => {
+    if (!existsSync(join(ROOT, 'dist/adapters/k8s-ha-bot.js')))
+      throw new Error('dist/ is missing: run `npm run build` (npm ci builds it) before this test');
+    sim = await startSimulator({ file: FILE });
+    dir = await mkdtemp(join(tmpdir(), 'cli-bundle-'));
+    kubeconfig = join(dir, 'config');
+    await writeFile(kubeconfig, sim.kubeconfig);
+    env = {
+      ...process.env,
+      HOME: dir,
+      NODE_OPTIONS: '',
+      LOG_LEVEL: 'silent',
+      REDIS_URL: '',
+      K8S_HA_BOT_CONFIG: '',
+    };
+  });
+  afterAll(async () => {
+    await sim?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('npm run build wrote it', () => {
+    expect(existsSync(BUNDLE)).toBe(true);
+  });
+
+  it.each([
+    ['live, en', (k: string) => ['ask', '--kubeconfig', k, 'can I reboot hydra-wk-3']],
+    [
+      'live, ko, json',
+      (k: string) => [
+        'ask',
+        '--kubeconfig',
+        k,
+        '--lang',
+        'ko',
+        '--format',
+        'json',
+        'hydra-wk-3 재부팅해도 돼?',
+      ],
+    ],
+    ['embedded demo', () => ['ask', 'can I drain atlas-cp-2']],
+    ['a refused request', () => ['ask', 'can I reboot']],
+  ])(
+    '%s: the answer dist/ gives',
+    async (_label, argv) => {
+      const args = argv(kubeconfig);
+      const sh = async (cmd: string[]): Promise<{ code: number; out: string }> => {
+        try {
+          const { stdout, stderr } = await run(process.execPath, cmd, { env, cwd: ROOT, timeout: 60_000 });
+          return { code: 0, out: steady(stdout + stderr) };
+        } catch (err) {
+          const e = err as { code?: number; stdout?: string; stderr?: string };
+          return { code: e.code ?? -1, out: steady((e.stdout ?? '') + (e.stderr ?? '')) };
+        }
+      };
+      const [bundled, fromDist] = await Promise.all([
+        sh(['bin/k8s-ha-bot.js', ...args]),
+        sh(['--input-type=module', '-e', FROM_DIST, ...args]),
+      ]);
+      expect(bundled.out.length).toBeGreaterThan(0);
+      expect(bundled).toEqual(fromDist);
+    },
+    120_000,
+  );
+
+  it('a live ask loads none of the long-running commands’ packages, nor zod when no setting is set', async () => {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['-e', PACKAGES_LOADED, 'ask', '--kubeconfig', kubeconfig, 'can I reboot hydra-wk-3'],
+      // LOG_LEVEL unset (blank) too: a level given is a setting to validate.
+      { env: { ...env, LOG_LEVEL: '' }, cwd: ROOT, timeout: 60_000 },
+    );
+    expect(stdout).toContain('hydra-wk-3');
+    const loaded = (JSON.parse(stderr) as string[]).map((f) => f.slice(ROOT.length));
+    expect(loaded).toContain('/dist/cli.cjs');
+    for (const heavy of [
+      '@slack/',
+      'botbuilder',
+      'bullmq',
+      'ioredis',
+      'prom-client',
+      '/dist/adapters/',
+      '/dist/workers/',
+      // The settings' schemas load zod on first use (src/config/lazy-zod.ts): nothing set, none is built.
+      '/node_modules/zod/',
+    ])
+      expect(loaded.filter((f) => f.includes(heavy))).toEqual([]);
+  }, 120_000);
+});

@@ -15,10 +15,15 @@ if (!existsSync(fileURLToPath(cli))) {
 // `ask` runs from dist/cli.cjs, the same code bundled into one file by `npm run build`
 // (scripts/bundle-cli.mjs): a live question loads one file instead of ~150 modules (issue 32 item 3).
 // Other commands, and a bundle older than the compiled code (`tsc` run alone), use dist/ itself.
+// The bundle `require`s ES-module-only packages (client-node) where first used, which Node allows
+// only with require(esm) (on by default from 20.19 and 22.12; `process.features.require_module`):
+// on an older Node, or with `--no-experimental-require-module`, `ask` runs from dist/ too.
 const bundle = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url));
 const fresh = (file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
 const { main } =
-  process.argv[2] === 'ask' && fresh(bundle) >= fresh(fileURLToPath(cli))
+  process.argv[2] === 'ask' &&
+  process.features.require_module === true &&
+  fresh(bundle) >= fresh(fileURLToPath(cli))
     ? createRequire(import.meta.url)(bundle)
     : await import(cli.href);
 process.exitCode = await main(process.argv);

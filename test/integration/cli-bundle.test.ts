@@ -101,6 +101,21 @@ describe('ask from the bundle', () => {
     120_000,
   );
 
+  it('on a Node without require(esm) a live ask answers from dist/ (the bundle requires ES-module-only client-node)', async () => {
+    const live = ['ask', '--kubeconfig', kubeconfig, 'can I reboot hydra-wk-3'];
+    const [old, fromDist] = await Promise.all(
+      [
+        ['--no-experimental-require-module', 'bin/k8s-ha-bot.js', ...live],
+        ['--input-type=module', '-e', FROM_DIST, ...live],
+      ].map(async (cmd) => {
+        const { stdout, stderr } = await run(process.execPath, cmd, { env, cwd: ROOT, timeout: 60_000 });
+        return steady(stdout + stderr);
+      }),
+    );
+    expect(old).toContain('hydra-wk-3');
+    expect(old).toEqual(fromDist);
+  });
+
   it('a live ask loads none of the long-running commands’ packages, nor zod when no setting is set', async () => {
     const { stdout, stderr } = await run(
       process.execPath,

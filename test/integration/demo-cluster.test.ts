@@ -29,7 +29,11 @@ it('the embedded default answers the demo request as expected', async () => {
     replyTo: { platform: 'console', address: {} },
     enqueuedAt: new Date().toISOString(),
   });
-  expect(reply.verdict).toBe(demo.expected.verdict);
+  // The summary says why when there is no verdict (a read that failed).
+  expect({ verdict: reply.verdict, why: reply.verdict === null ? reply.summary : '' }).toEqual({
+    verdict: demo.expected.verdict,
+    why: '',
+  });
   const affected = reply.planes.filter((p) => p.affected).map((p) => p.plane);
   for (const p of demo.expected.planes) expect(affected).toContain(p);
   const text = renderText(reply).toLowerCase();

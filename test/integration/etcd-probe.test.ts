@@ -7,7 +7,7 @@
  * The tests run in order and change the cluster as they go: healthy → wrong CA → learner →
  * one member stopped → two stopped → both back → NOSPACE.
  */
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import type { Finding } from '../../src/analysis/types.js';
@@ -68,7 +68,7 @@ function find(reply: Reply, check: string, variant?: string): Finding | undefine
 }
 
 /** `fn` (an etcdctl process) every 200 ms until it stops throwing; a timeout quotes its last error. */
-async function retry<T>(what: string, fn: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
+async function retry<T>(what: string, fn: () => Promise<T>, timeoutMs = WAIT_CEILING_MS): Promise<T> {
   return (await eventually(what, async () => ({ value: await fn() }), timeoutMs, 200)).value;
 }
 

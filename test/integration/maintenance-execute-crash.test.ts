@@ -82,7 +82,7 @@ describe('maintenance worker crash', () => {
 
     const first = await startMaintenanceWorkerProcess(env);
     workers.push(first);
-    await until('two evictions', () => (s.evictions.size >= 2 ? true : undefined), 20_000);
+    await until('two evictions', () => (s.evictions.size >= 2 ? true : undefined), WAIT_CEILING_MS);
     await first.kill();
     const killedAt = Date.now();
     const evictedAtKill = s.evictions.size;
@@ -91,7 +91,11 @@ describe('maintenance worker crash', () => {
 
     const second = await startMaintenanceWorkerProcess(env);
     workers.push(second);
-    await until('a resumed eviction', () => (s.evictions.size > evictedAtKill ? true : undefined), 30_000);
+    await until(
+      'a resumed eviction',
+      () => (s.evictions.size > evictedAtKill ? true : undefined),
+      WAIT_CEILING_MS,
+    );
     const resumedAfterMs = Date.now() - killedAt;
     s.setFaults({});
     const waiting = await until(

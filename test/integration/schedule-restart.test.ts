@@ -19,7 +19,7 @@ import type { PostDelivery } from '../../src/schedule/schedule-runner.js';
 import { ScheduleService } from '../../src/schedule/schedule-service.js';
 import { silentLogger } from '../../src/util/logger.js';
 import { freePort, REDIS_SERVER_BIN, redisPing } from '../helpers/redis-server.js';
-import { eventually } from '../helpers/eventually.js';
+import { eventually, WAIT_CEILING_MS } from '../helpers/eventually.js';
 
 const SCENARIO = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 /** redis-server with AOF on a fixed port and directory, so it can be restarted in place. */
@@ -130,13 +130,13 @@ describe('scheduled HA posts across a Redis restart with AOF', () => {
         () => delivered.length >= n,
         ms,
       );
-    await until(2, 15_000);
+    await until(2, WAIT_CEILING_MS);
     await stopRedis(redis);
     const during = delivered.length;
     await delay(4000); // Redis down across an occurrence (every 3 s): nothing can be posted
     expect(delivered.length).toBe(during);
     redis = await startAofRedis(port, dir);
-    await until(during + 2, 20_000);
+    await until(during + 2, WAIT_CEILING_MS);
 
     const after = new ScheduleService({ redisUrl: url });
     expect((await after.list()).map((s) => s.id)).toEqual([spec.id]);

@@ -745,6 +745,9 @@ export const en = {
       // An eviction error other than 429 (several budgets: 500): kubectl drain stops on it.
       stops:
         'The drain stops with an error at {{stoppedPods}}: more than one PodDisruptionBudget ({{stoppedBy}}) selects it, the eviction API answers HTTP 500, and kubectl retries only 429, so the drain ends unfinished and the pod keeps running.',
+      // A failing-closed webhook on pods/eviction whose backends were evicted (issue 29): 500 from then on.
+      'stops-webhook':
+        'The drain stops with an error at {{stoppedPods}}: the admission webhook {{stoppedWebhooks}} (failurePolicy Fail) intercepts pod evictions and its only backends ran on {{node}}; once the drain evicted them, each later eviction is answered HTTP 500 ("failed calling webhook"), and kubectl retries only 429, so the drain ends unfinished and those pods keep running.',
       'all-refused':
         'The drain evicts no pod: {{refusedBy}} refuses the eviction of every pod it would evict ({{refusedPods}}), so it waits there.',
       // The only node, rebooted without a drain: its pods stay bound to it (issue 16, F17).

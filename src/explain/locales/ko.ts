@@ -632,6 +632,8 @@ export const ko: Messages = {
         '드레인은 파드 {{count}}개를 축출합니다 ({{fatesList}}). 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
       stops:
         '드레인이 {{stoppedPods}}에서 오류로 멈춥니다: PodDisruptionBudget 여러 개({{stoppedBy}})가 그 파드를 선택해 축출 API가 HTTP 500으로 답하고, kubectl은 429만 재시도하므로 드레인은 끝나지 않은 채 종료되고 그 파드는 계속 실행됩니다.',
+      'stops-webhook':
+        '드레인이 {{stoppedPods}}에서 오류로 멈춥니다: 어드미션 웹훅 {{stoppedWebhooks}}(failurePolicy Fail)가 파드 축출을 가로채는데 그 백엔드가 모두 {{node}}에서 실행되었습니다. 드레인이 그 백엔드를 축출한 뒤에는 이후의 축출이 모두 HTTP 500("failed calling webhook")으로 거부되고, kubectl은 429만 재시도하므로 드레인은 끝나지 않은 채 종료되고 그 파드들은 계속 실행됩니다.',
       'all-refused':
         '드레인이 축출하는 파드가 없습니다: {{refusedBy}}(이)가 축출하려는 모든 파드({{refusedPods}})의 축출을 거부하므로 드레인은 기다립니다.',
       'only-node':

@@ -378,7 +378,13 @@ function drainBatch(
       }
     }
     waiting = still;
-    if (waiting.length > 0 && givenBack === 0) break;
+    // Nothing given back: the drain waits for ever, unless a webhook now down answers a retry 500.
+    if (
+      waiting.length > 0 &&
+      givenBack === 0 &&
+      !waiting.some((p) => downHook(podKey(p), round + 1, 'evictions'))
+    )
+      break;
   }
   if (waiting.length > 0) {
     for (const pod of waiting) {

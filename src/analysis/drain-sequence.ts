@@ -86,7 +86,7 @@ export interface DrainRequest {
  * whose eviction a budget refused is retried after the backend is gone, and the drain stops.
  */
 export interface DrainWebhook {
-  /** `configuration/webhook`, as answers name it. */
+  /** The webhook's name, as the API server's error names it ("failed calling webhook <name>"). */
   name: string;
   /** Its ready backend pods (`ns/name`) on the targets; empty: it has no backend already (down from the start). */
   backends: ReadonlySet<string>;

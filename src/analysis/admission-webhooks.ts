@@ -389,14 +389,8 @@ export function webhookRefusal(
  * @see https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#avoiding-deadlocks-in-self-hosted-webhooks
  * @param index - the cluster index
  * @param nodes - the nodes drained (or rebooted)
- * @param leftDown - webhooks (`name`) an earlier step left without a backend (a plan's): taken as
- *   down from the start wherever their backends ran
  */
-export function drainWebhooks(
-  index: ClusterIndex,
-  nodes: readonly string[],
-  leftDown: ReadonlySet<string> = new Set(),
-): DrainWebhook[] {
+export function drainWebhooks(index: ClusterIndex, nodes: readonly string[]): DrainWebhook[] {
   if (!webhooksRead(index)) return [];
   const drained = new Set(nodes);
   const pods = nodes.flatMap((n) => index.podsByNode.get(n) ?? []);
@@ -404,10 +398,8 @@ export function drainWebhooks(
   const out: DrainWebhook[] = [];
   for (const v of webhooksOf(index)) {
     const b = v.backends;
-    const left = leftDown.has(v.webhook.name);
-    if (!v.fail || b === null || (b.state === 'unknown' && !left)) continue;
-    if (!left && b.state !== 'none' && (b.pods.length === 0 || !b.nodes.every((n) => drained.has(n))))
-      continue;
+    if (!v.fail || b === null || b.state === 'unknown') continue;
+    if (b.state !== 'none' && (b.pods.length === 0 || !b.nodes.every((n) => drained.has(n)))) continue;
     const w = v.webhook;
     const evictions =
       rulesCover(w, 'CREATE', 'pods/eviction') &&
@@ -415,7 +407,7 @@ export function drainWebhooks(
       (w.matchConditions ?? []).length === 0;
     out.push({
       name: w.name,
-      backends: new Set(left ? [] : b.pods),
+      backends: new Set(b.pods),
       replacements: new Set(
         [...recreated].filter((p) => interceptsReplacement(index, w, p) === 'yes').map(podKey),
       ),

@@ -23,8 +23,6 @@
  */
 import type { ClusterSnapshot } from '../../cluster/types.js';
 import { isCordoned, isNodeReady } from '../cluster-index.js';
-import { drainWebhooks } from '../admission-webhooks.js';
-import { finding } from '../finding.js';
 import { type AnalysisContext, contextFor } from '../reboot-impact.js';
 import { SEVERITY_RANK, type Verdict } from '../types.js';
 import { analyzeEachAlone, analyzeJointImpact } from './joint-impact.js';
@@ -206,36 +204,9 @@ export function* planRollingInSteps(
 
   const steps: PlanStep[] = [];
   const scores: number[] = [];
-  // Failing-closed webhooks an earlier step leaves without a backend for good (its own replacement
-  // refused: issue 29 item 2) → that step: every later step's requests they intercept are refused.
-  const leftDown = new Map<string, number>();
   for (const [i, batch] of batches.entries()) {
-    const judged = analyzeJointImpact(snapshot, batch, now, { action: options.action }, aloneOf(batch), ctx);
+    const joint = analyzeJointImpact(snapshot, batch, now, { action: options.action }, aloneOf(batch), ctx);
     yield;
-    const hooks = drainWebhooks(ctx.index, batch, new Set(leftDown.keys()));
-    const refusing = hooks.filter((w) => leftDown.has(w.name));
-    const joint =
-      refusing.length === 0
-        ? judged
-        : {
-            ...judged,
-            verdict: 'unsafe' as const,
-            findings: [
-              ...refusing.map((w) =>
-                finding('admission-webhook', 'data', 'block', 'left-down-by-plan', {
-                  webhook: w.name,
-                  step: leftDown.get(w.name) ?? 0,
-                  nodes: batch,
-                  replacements: w.replacements.size,
-                  evictions: w.evictions.size,
-                }),
-              ),
-              ...judged.findings,
-            ],
-          };
-    for (const w of hooks)
-      if (!leftDown.has(w.name) && [...w.backends].some((b) => w.replacements.has(b)))
-        leftDown.set(w.name, i + 1);
     const waitFor: WaitCondition[] = [];
     for (const node of batch) {
       waitFor.push({ type: 'node-ready', node });

@@ -18,9 +18,6 @@ export const enClusterServices = {
         "Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) has every backend ({{service}}, {{backends}} ready) on {{node}}. While they are down, the API server refuses every request it intercepts ({{intercepts}}), so the drain's replacement pods in {{namespaces}} are refused: {{pods}}. They are not started elsewhere until a backend of {{service}} is Ready again.",
       'refuses-drain_one':
         "Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) has every backend ({{service}}, {{backends}} ready) on {{node}}. While they are down, the API server refuses every request it intercepts ({{intercepts}}), so the drain's replacement for {{pods}} is refused: it is not started elsewhere until a backend of {{service}} is Ready again.",
-      // A plan's later step (issue 29 item 2): an earlier step left the webhook without a backend.
-      'left-down-by-plan':
-        'Admission webhook {{webhook}} (failurePolicy Fail) has no backend from step {{step}} of this plan on: that step drains its only backends and the webhook refuses its own replacement. On {{nodes}}, the API server refuses what it intercepts: {{replacements}} replacement pods and {{evictions}} evictions (HTTP 500, kubectl drain stops).',
       'refuses-drain-own':
         "Admission webhook {{webhook}} ({{kind}} {{configuration}}, failurePolicy Fail) has every backend ({{service}}, {{backends}} ready) on {{node}}, and it covers its own namespace. While they are down, the API server refuses every request it intercepts ({{intercepts}}): the drain's replacement pods in {{namespaces}} are refused ({{pods}}), its own replacement included, so nothing brings it back by itself and pod creation it covers fails cluster-wide until {{node}} is back.",
       'refuses-drain-down':

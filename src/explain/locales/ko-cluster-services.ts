@@ -13,8 +13,6 @@ export const koClusterServices = {
     'admission-webhook': {
       'refuses-drain':
         '어드미션 웹훅 {{webhook}}({{kind}} {{configuration}}, failurePolicy Fail)의 백엔드({{service}}, Ready {{backends}}개)가 모두 {{node}}에 있습니다. 백엔드가 멈춘 동안 API 서버는 이 웹훅이 가로채는 요청({{intercepts}})을 모두 거부하므로, 드레인이 만드는 {{namespaces}}의 대체 파드가 거부됩니다: {{pods}}. {{service}}의 백엔드가 다시 Ready가 될 때까지 다른 노드에서 시작되지 않습니다.',
-      'left-down-by-plan':
-        '어드미션 웹훅 {{webhook}}(failurePolicy Fail)에는 이 계획의 {{step}}단계부터 백엔드가 없습니다: 그 단계가 유일한 백엔드를 드레인하고 웹훅은 자기 대체 파드를 거부합니다. {{nodes}}에서 API 서버는 이 웹훅이 가로채는 요청을 거부합니다: 대체 파드 {{replacements}}개와 축출 {{evictions}}개(HTTP 500, kubectl drain이 멈춤).',
       'refuses-drain-own':
         '어드미션 웹훅 {{webhook}}({{kind}} {{configuration}}, failurePolicy Fail)의 백엔드({{service}}, Ready {{backends}}개)가 모두 {{node}}에 있고, 이 웹훅은 자기 네임스페이스도 가로챕니다. 백엔드가 멈춘 동안 API 서버는 이 웹훅이 가로채는 요청({{intercepts}})을 모두 거부하므로, 드레인이 만드는 {{namespaces}}의 대체 파드가 거부되고({{pods}}) 웹훅 자신의 대체 파드도 거부됩니다. 스스로 돌아올 수 없어 {{node}}(이)가 돌아올 때까지 클러스터 전체에서 이 웹훅이 가로채는 파드 생성이 실패합니다.',
       'refuses-drain-down':

@@ -65,6 +65,50 @@ describe('admission webhooks (item 1)', () => {
     ).toBe('refused-by-webhook');
   });
 
+  // Expected before the run, from the sources: Kyverno's Fail webhook covers `*/*` CREATE, so
+  // `pods/eviction` too; kubectl drain evicts every pod at once and retries a 429 every 5 s
+  // (k8s.io/kubectl/pkg/drain/drain.go `evictPods`), so the Kyverno pod is evicted with the first
+  // requests while frontend's budget (disruptionsAllowed 0) answers 429; the retry calls a webhook
+  // with no ready endpoint and the API server answers 500 "failed calling webhook
+  // validate.kyverno.svc-fail" (kyverno/kyverno#7576, met while draining for an EKS upgrade;
+  // #2869), which kubectl does not retry: the drain stops there, naming the webhook, instead of
+  // waiting on the budget. The evicted pods' replacements are refused (Dynamic Admission Control,
+  // "Avoiding deadlocks in self-hosted webhooks").
+  it('a budget refusing frontend: its retry after Kyverno is evicted fails on the webhook and the drain stops', async () => {
+    const s = await snapshotOf(KYVERNO);
+    const frontend = s.pods.find((p) => p.metadata.name.startsWith('frontend-') && p.spec?.nodeName === NODE);
+    const budget = {
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name: 'frontend', namespace: 'web', generation: 1 },
+      spec: { minAvailable: 1, selector: { matchLabels: { 'app.kubernetes.io/name': 'frontend' } } },
+      status: {
+        disruptionsAllowed: 0,
+        currentHealthy: 1,
+        desiredHealthy: 1,
+        expectedPods: 1,
+        observedGeneration: 1,
+      },
+    };
+    const withBudget = { ...s, podDisruptionBudgets: [...s.podDisruptionBudgets, budget] } as ClusterSnapshot;
+    const r = analyzeRebootImpact(withBudget, NODE, s.capturedAt);
+    const grace = r.findings.find((f) => f.check === 'grace-period');
+    expect(grace?.variant).toBe('stops-webhook');
+    expect(grace?.severity).toBe('block');
+    expect(grace?.facts).toMatchObject({
+      drainOutcome: 'stops',
+      stopsWebhook: 'validate.kyverno.svc-fail',
+      stoppedWebhooks: ['validate.kyverno.svc-fail'],
+      stoppedPods: [`web/${frontend?.metadata.name ?? ''}`],
+      replacementRefused: 1,
+      recreated: 0,
+    });
+    const en = explainFinding(translator('en'), grace as Finding);
+    expect(en).toContain('validate.kyverno.svc-fail');
+    expect(en).toContain('HTTP 500');
+    expect(explainFinding(translator('ko'), grace as Finding)).toContain('validate.kyverno.svc-fail');
+  });
+
   it('a namespaceSelector that exempts its own namespace: the replacements are still refused, but not its own', async () => {
     const s = withFailWebhook(await snapshotOf(KYVERNO), (w) => {
       w.namespaceSelector = {

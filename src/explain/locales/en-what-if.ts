@@ -191,9 +191,9 @@ export const enWhatIf = {
       'leader-local-api-unknown':
         "{{component}} on {{node}} holds its leader Lease: if it reaches the API through {{node}}'s own API server (kubeadm's kubeconfig does from v1.19.1; the version here was not seen), it cannot renew the Lease while that API server restarts, and a standby ({{standbys}}) takes it over within about {{leaseDurationSeconds}} s.",
       coredns:
-        'Cluster DNS ({{workload}}) has {{ready}} of {{replicas}} replicas ready on {{nodes}}: while one restarts, the others keep answering.',
+        'Cluster DNS ({{workload}}) has {{ready}} of {{replicas}} replicas ready on {{nodes}}: while one restarts, the others keep answering (with none answering, {{addonStops}})',
       'coredns-single':
-        'Cluster DNS ({{workload}}) has only {{ready}} ready replica(s): while it restarts, in-cluster name resolution stops for every workload.',
+        'Cluster DNS ({{workload}}) has only {{ready}} ready replica(s): while it restarts, {{addonStops}}',
       'coredns-not-here':
         'No cluster DNS pod runs on {{node}} (they run on {{nodes}}): nothing to restart there.',
       cni: 'Restarting the CNI agent ({{plugin}}) on {{node}}: existing pod networking stays in the kernel and keeps working; only new pods on {{node}} wait for networking until it is back.',

@@ -876,6 +876,31 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       }
     }
   }
+  // 3c5. One model of a failing-closed webhook in the drain (issue 29): the drain sequence takes
+  // its facts. A webhook whose error stops the drain (grace-period `stopsWebhook`) is never beside
+  // a sentence saying the drain evicts its pods as a completing drain does; a webhook that refuses
+  // the drain's replacements is never beside a drain that completes with every replacement created.
+  const stoppedBy = reply.findings.find(
+    (f) => f.check === 'grace-period' && typeof f.facts.stopsWebhook === 'string',
+  );
+  if (stoppedBy !== undefined)
+    for (const m of matching([
+      'checks.grace-period.estimate',
+      'checks.grace-period.estimate_one',
+      'checks.grace-period.estimate-fates',
+      'checks.grace-period.estimate-fates_one',
+    ]))
+      out.push(
+        `webhook ${String(stoppedBy.facts.stopsWebhook)} stops the drain, yet the answer says it completes: "${m.sentence}"`,
+      );
+  if (reply.multiNode === undefined && refusing.length > 0) {
+    const g = reply.findings.find((f) => f.check === 'grace-period')?.facts;
+    const count = (v: unknown): number => (typeof v === 'number' ? v : 0);
+    if (g?.drainOutcome === 'completes' && count(g.recreated) > 0 && count(g.replacementRefused) === 0)
+      out.push(
+        `webhook ${String(refusing[0]?.facts.webhook)} refuses the drain's replacements, yet the drain completes with all ${count(g.recreated)} replacements created`,
+      );
+  }
   // 3c3. Cluster DNS already down (a cluster-dns finding: no CoreDNS/kube-dns pod Ready, so the
   // kube-dns Service has no endpoint) is never said to keep answering (issue 16, real-clusters/01).
   if (reply.findings.some((f) => f.check === 'cluster-dns'))

@@ -2014,6 +2014,39 @@ describe('the invariant checker catches planted contradictions', () => {
       /a webhook refuses the drain's replacements, yet without the refusal: "the 2 pods drain evicts from borealis-cp-2/,
     ],
     [
+      // issue 29 item 1: the drain sequence carries the webhook's refusals (rule 3c5)
+      'a drain that completes with every replacement created beside a webhook that refuses them',
+      {
+        findings: [
+          KYVERNO_REFUSES_OWN,
+          {
+            check: 'grace-period',
+            plane: 'data',
+            severity: 'info',
+            variant: 'estimate',
+            facts: { count: 2, recreated: 2, replacementRefused: 0, drainOutcome: 'completes' },
+          },
+        ],
+      },
+      /webhook validate.kyverno.svc-fail refuses the drain's replacements, yet the drain completes with all 2 replacements created/,
+    ],
+    [
+      'a drain said to evict its pods beside a webhook whose error stops it',
+      {
+        reasons: ['The drain evicts 3 pods; the longest terminationGracePeriodSeconds is 30 s.'],
+        findings: [
+          {
+            check: 'grace-period',
+            plane: 'data',
+            severity: 'block',
+            variant: 'stops-webhook',
+            facts: { drainOutcome: 'stops', stopsWebhook: 'validate.kyverno.svc-fail' },
+          },
+        ],
+      },
+      /webhook validate.kyverno.svc-fail stops the drain, yet the answer says it completes: "The drain evicts 3 pods/,
+    ],
+    [
       'a single replica said to be rescheduled in a namespace whose replacements a webhook refuses',
       {
         findings: [

@@ -166,15 +166,24 @@ export function analyzeDrainImpact(
   const refusedBy = Array.isArray(grace?.refusedBy) ? (grace.refusedBy as string[]) : [];
   const refused = { node, pods: refusedPods, budgets: refusedBy, count: refusedPods.length };
   if (refusedPods.length > 0) b.stop('data', 'stops.drain-waits', refused);
-  // An eviction answered 500 (several budgets): kubectl drain stops there (it retries only 429).
+  // An eviction answered 500 (several budgets, or a failing-closed webhook left without backend):
+  // kubectl drain stops there (it retries only 429).
   const stoppedPods = blocked === null ? list('stoppedPods') : [];
+  const webhooks = list('stoppedWebhooks');
   if (stoppedPods.length > 0)
-    b.stop('data', 'stops.drain-error', {
-      node,
-      pods: stoppedPods,
-      budgets: list('stoppedBy'),
-      count: stoppedPods.length,
-    });
+    b.stop(
+      'data',
+      list('stoppedBy').length === 0 && webhooks.length > 0
+        ? 'stops.drain-error-webhook'
+        : 'stops.drain-error',
+      {
+        node,
+        pods: stoppedPods,
+        budgets: list('stoppedBy'),
+        webhooks,
+        count: stoppedPods.length,
+      },
+    );
   // The cluster's only node: no other node keeps pods running (reader 2.5).
   const alone = index.snapshot.nodes.length === 1;
   const stranded = blocked === null ? Number(grace?.stranded ?? 0) : 0;

@@ -599,6 +599,8 @@ export const enWhatIf = {
     // The eviction model (src/analysis/eviction-model.ts): a budget refuses the eviction (HTTP 429).
     'drain-waits':
       'the drain, at {{pods}}: {{budgets}} refuses their eviction (HTTP 429) and kubectl retries until it is allowed, so the drain does not finish meanwhile',
+    'drain-error-webhook':
+      'the drain, at {{pods}}: its eviction goes through admission webhook {{webhooks}} (failurePolicy Fail), whose only backends the drain evicted before, so the API server answers HTTP 500 ("failed calling webhook") and the drain stops with that error (it retries only 429), so the drain does not finish',
     'drain-error':
       'the drain, at {{pods}}: more than one PodDisruptionBudget ({{budgets}}) selects it, its eviction is answered HTTP 500 and the drain stops with that error (it retries only 429), so the drain does not finish',
     'drain-waits_one':

@@ -513,6 +513,8 @@ export const koWhatIf: WhatIfMessages = {
       '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 받아 줄 다른 노드가 없어 Pending으로 남음',
     'drain-stranded':
       '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 유일한 노드라 uncordon할 때까지 Pending으로 남음',
+    'drain-error-webhook':
+      '드레인이 {{pods}}에서 멈춤: 그 축출은 어드미션 웹훅 {{webhooks}}(failurePolicy Fail)를 거치는데 드레인이 그 백엔드를 먼저 축출했으므로 API 서버가 HTTP 500("failed calling webhook")으로 답하고, 드레인은 429만 재시도하므로 그 오류로 멈추어 드레인이 끝나지 않음',
     'drain-error':
       '드레인이 {{pods}}에서 멈춤: PodDisruptionBudget 여러 개({{budgets}})가 그 파드를 선택해 축출이 HTTP 500으로 거부되고, 드레인은 429만 재시도하므로 그 오류로 멈추어 드레인이 끝나지 않음',
     'drain-waits':

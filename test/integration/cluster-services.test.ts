@@ -20,6 +20,7 @@ import type { ClusterSnapshot, KWebhook, KWebhookConfiguration } from '../../src
 import { SCENARIOS } from '../helpers/snapshot-answers.js';
 
 const KYVERNO = '54-worker-kyverno-fail-webhook-only-backend.json';
+const EVICTION_STOPS = '64-worker-kyverno-eviction-webhook-stops-drain.json';
 const GATEKEEPER = '55-worker-gatekeeper-ignore-webhook.json';
 const METRICS = '56-worker-metrics-server-apiservice-only-backend.json';
 const STUCK = '57-worker-namespace-terminating-behind-unavailable-apiservice.json';
@@ -75,23 +76,10 @@ describe('admission webhooks (item 1)', () => {
   // waiting on the budget. The evicted pods' replacements are refused (Dynamic Admission Control,
   // "Avoiding deadlocks in self-hosted webhooks").
   it('a budget refusing frontend: its retry after Kyverno is evicted fails on the webhook and the drain stops', async () => {
-    const s = await snapshotOf(KYVERNO);
+    // Scenario 64: scenario 54 with that budget (minAvailable 3 of 3 frontend replicas).
+    const s = await snapshotOf(EVICTION_STOPS);
     const frontend = s.pods.find((p) => p.metadata.name.startsWith('frontend-') && p.spec?.nodeName === NODE);
-    const budget = {
-      apiVersion: 'policy/v1',
-      kind: 'PodDisruptionBudget',
-      metadata: { name: 'frontend', namespace: 'web', generation: 1 },
-      spec: { minAvailable: 1, selector: { matchLabels: { 'app.kubernetes.io/name': 'frontend' } } },
-      status: {
-        disruptionsAllowed: 0,
-        currentHealthy: 1,
-        desiredHealthy: 1,
-        expectedPods: 1,
-        observedGeneration: 1,
-      },
-    };
-    const withBudget = { ...s, podDisruptionBudgets: [...s.podDisruptionBudgets, budget] } as ClusterSnapshot;
-    const r = analyzeRebootImpact(withBudget, NODE, s.capturedAt);
+    const r = analyzeRebootImpact(s, NODE, s.capturedAt);
     const grace = r.findings.find((f) => f.check === 'grace-period');
     expect(grace?.variant).toBe('stops-webhook');
     expect(grace?.severity).toBe('block');

@@ -11,6 +11,7 @@ import { analyzeHealthReport } from '../../src/analysis/daily/health-report.js';
 import { DEFAULT_THRESHOLDS } from '../../src/analysis/daily/report-items.js';
 import { analyzeHaStatus } from '../../src/analysis/ha-status.js';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
+import { analyzeJointImpact } from '../../src/analysis/multi-node/joint-impact.js';
 import { explainFinding } from '../../src/explain/explain-finding.js';
 import { translator } from '../../src/explain/i18n.js';
 import type { Finding } from '../../src/analysis/types.js';
@@ -95,6 +96,18 @@ describe('admission webhooks (item 1)', () => {
     expect(en).toContain('validate.kyverno.svc-fail');
     expect(en).toContain('HTTP 500');
     expect(explainFinding(translator('ko'), grace as Finding)).toContain('validate.kyverno.svc-fail');
+  });
+
+  // Issue 29 item 2, expected from the same sources: drained together with another worker, the
+  // drains' one sequence evicts Kyverno at the first requests, and frontend's retry fails on its
+  // webhook as on one node: the joint answer says its drain stops naming it (not "waits on the budget").
+  it('drains together: the joint answer says the drain stops at the webhook', async () => {
+    const s = await snapshotOf(EVICTION_STOPS);
+    const joint = analyzeJointImpact(s, [NODE, 'hydra-wk-3'], s.capturedAt, { action: 'drain' });
+    expect(joint.verdict).toBe('unsafe');
+    const grace = joint.findings.find((f) => f.check === 'grace-period' && f.facts.node === NODE);
+    expect(grace?.variant).toBe('stops-webhook');
+    expect(grace?.facts).toMatchObject({ drainOutcome: 'stops', stopsWebhook: 'validate.kyverno.svc-fail' });
   });
 
   it('a namespaceSelector that exempts its own namespace: the replacements are still refused, but not its own', async () => {

@@ -22,6 +22,11 @@
  *   (`disruptionsAllowed = currentHealthy - desiredHealthy`, pkg/controller/disruption). A
  *   replacement that stays Pending (no node admits it, or it is tied to its drained node) gives
  *   nothing back: a pod refused for want of that disruption waits for ever.
+ * - a failing-closed admission webhook whose every backend the drain evicts ({@link DrainWebhook})
+ *   refuses, once its last backend is gone, the replacements it intercepts (not created: they do
+ *   not move, nothing is given back) and, from the next retry, the evictions it intercepts (HTTP
+ *   500, "failed calling webhook"): the drain stops there, naming it; one by one, it stays down
+ *   for the next targets unless a backend's replacement runs.
  *
  * Modes: `together` drains every target at once (all cordoned, one round sequence over all their
  * pods); `one-by-one` drains each target after the one before completed and came back (uncordoned:

@@ -2031,6 +2031,86 @@ describe('the invariant checker catches planted contradictions', () => {
       /webhook validate.kyverno.svc-fail refuses the drain's replacements, yet the drain completes with all 2 replacements created/,
     ],
     [
+      // issue 29 item 1 (rule 3c6, scenario 64): the budget sentence follows the drain's outcome
+      'a budget said to make the drain wait forever beside a drain a webhook error stops',
+      {
+        reasons: [
+          'PodDisruptionBudget web/frontend requires minAvailable 3 of 3 expected pods (disruptionsAllowed 0): every eviction is refused with HTTP 429 and the drain waits forever.',
+        ],
+        findings: [
+          {
+            check: 'grace-period',
+            plane: 'data',
+            severity: 'block',
+            variant: 'stops-webhook',
+            facts: {
+              drainOutcome: 'stops',
+              stopsWebhook: 'validate.kyverno.svc-fail',
+              stoppedPods: ['web/frontend-1'],
+              refusedPods: ['web/frontend-1'],
+              podFates: ['kyverno/kyverno-1=replacement-refused', 'web/frontend-1=stopped'],
+            },
+          },
+        ],
+      },
+      /the drain stops with an error, yet a budget is said to make it wait forever/,
+    ],
+    [
+      // rule 3c6: the webhook refuses only the replacements of pods the drain evicted
+      'a webhook said to refuse the replacement of a pod the drain stopped at',
+      {
+        findings: [
+          {
+            ...KYVERNO_REFUSES_OWN,
+            facts: { ...KYVERNO_REFUSES_OWN.facts, pods: ['kyverno/kyverno-1', 'web/frontend-1'] },
+          },
+          {
+            check: 'grace-period',
+            plane: 'data',
+            severity: 'block',
+            variant: 'stops-webhook',
+            facts: {
+              drainOutcome: 'stops',
+              stopsWebhook: 'validate.kyverno.svc-fail',
+              stoppedPods: ['web/frontend-1'],
+              refusedPods: ['web/frontend-1'],
+              podFates: ['kyverno/kyverno-1=replacement-refused', 'web/frontend-1=stopped'],
+            },
+          },
+        ],
+      },
+      /webhook validate.kyverno.svc-fail is said to refuse the replacement of web\/frontend-1, which the drain never evicts/,
+    ],
+    [
+      // rule 3c6: a workload whose pod the drain never evicted does not run short
+      'a workload said to run short for a refused replacement though the drain never evicted it',
+      {
+        findings: [
+          {
+            check: 'single-replica',
+            plane: 'data',
+            severity: 'info',
+            variant: 'spread-refused-by-webhook',
+            facts: { workload: 'frontend', namespace: 'web', webhook: 'validate.kyverno.svc-fail' },
+          },
+          {
+            check: 'grace-period',
+            plane: 'data',
+            severity: 'block',
+            variant: 'stops-webhook',
+            facts: {
+              drainOutcome: 'stops',
+              stopsWebhook: 'validate.kyverno.svc-fail',
+              stoppedPods: ['web/frontend-1'],
+              refusedPods: ['web/frontend-1'],
+              podFates: ['kyverno/kyverno-1=replacement-refused', 'web/frontend-1=stopped'],
+            },
+          },
+        ],
+      },
+      /frontend is said to run short for a refused replacement, yet the drain evicts none of its pods/,
+    ],
+    [
       'a drain said to evict its pods beside a webhook whose error stops it',
       {
         reasons: ['The drain evicts 3 pods; the longest terminationGracePeriodSeconds is 30 s.'],

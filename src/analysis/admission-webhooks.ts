@@ -27,6 +27,7 @@ import {
   podKey,
   selectorMatches,
 } from './cluster-index.js';
+import { ZERO_VARIANTS } from './budget-checks.js';
 import type { DrainWebhook } from './drain-sequence.js';
 import { finding } from './finding.js';
 import { type ServiceBackends, serviceBackends } from './service-backends.js';
@@ -338,15 +339,16 @@ const names = (v: FactValue | undefined): string[] => (Array.isArray(v) ? (v as 
  * @returns the same findings, those single-replica and capacity ones re-done
  */
 export function withRefusedReplacements(findings: Finding[]): Finding[] {
-  const refusing = findings.filter(
+  const modelled = withDrainStops(findings);
+  const refusing = modelled.filter(
     (f) => f.check === 'admission-webhook' && f.variant.startsWith('refuses-drain'),
   );
-  if (refusing.length === 0) return findings;
+  if (refusing.length === 0) return modelled;
   const byNamespace = new Map<string, string>();
   for (const f of refusing)
     for (const ns of names(f.facts.namespaces))
       if (!byNamespace.has(ns)) byNamespace.set(ns, String(f.facts.webhook));
-  return findings.map((f) => {
+  return modelled.map((f) => {
     const webhook = byNamespace.get(String(f.facts.namespace));
     if (f.check !== 'single-replica' || webhook === undefined) return f;
     if (RESCHEDULED_VARIANTS.has(f.variant))
@@ -354,6 +356,52 @@ export function withRefusedReplacements(findings: Finding[]): Finding[] {
     return f.variant === 'spread'
       ? { ...f, variant: 'spread-refused-by-webhook', facts: { ...f.facts, webhook } }
       : f;
+  });
+}
+
+/**
+ * The drain sequence's stop in the other findings (issue 29 item 1, scenario 64): a pod the drain
+ * never evicts (the grace-period finding's `stoppedPods`, `refusedPods`, `refusedLaterPods`) has
+ * no replacement, so a `refuses-drain*` webhook finding names only the evicted pods' (none left: it
+ * is `cluster-wide`); and a budget that allows no disruption, whose pods here a webhook's error
+ * stopped at their retry (drain.go `evictPods`: 429 first, then 500), says the drain stops
+ * (`pdb-blocks` `stops-webhook`), not that it waits forever.
+ * @param findings - one node's findings
+ * @returns the same findings, those re-done
+ */
+function withDrainStops(findings: Finding[]): Finding[] {
+  const grace = findings.find((f) => f.check === 'grace-period')?.facts;
+  const stopped = new Set(names(grace?.stoppedPods));
+  const kept = new Set([...stopped, ...names(grace?.refusedPods), ...names(grace?.refusedLaterPods)]);
+  if (kept.size === 0) return findings;
+  return findings.map((f) => {
+    if (f.check === 'admission-webhook' && f.variant.startsWith('refuses-drain')) {
+      const pods = names(f.facts.pods).filter((p) => !kept.has(p));
+      if (pods.length === names(f.facts.pods).length) return f;
+      const down = f.variant === 'refuses-drain-down';
+      if (pods.length === 0)
+        return { ...f, severity: 'warn', variant: down ? 'cluster-wide-down' : 'cluster-wide' };
+      // The list may be cut (MAX_LISTED): the count drops by the pods taken out, and the
+      // namespaces are re-read only from a whole list.
+      const count = Number(f.facts.count) - (names(f.facts.pods).length - pods.length);
+      const whole = count === pods.length;
+      const namespaces = whole
+        ? [...new Set(pods.map((p) => p.split('/')[0] ?? ''))].sort()
+        : names(f.facts.namespaces);
+      return { ...f, facts: { ...f.facts, pods, count, namespaces } };
+    }
+    const budget = `${String(f.facts.namespace)}/${String(f.facts.pdb)}`;
+    const here = names(f.facts.pods).map((p) => `${String(f.facts.namespace)}/${p}`);
+    if (
+      f.check === 'pdb-blocks' &&
+      ZERO_VARIANTS.has(f.variant) &&
+      typeof grace?.stopsWebhook === 'string' &&
+      names(grace.refusedBy).includes(budget) &&
+      here.length > 0 &&
+      here.every((p) => stopped.has(p))
+    )
+      return { ...f, variant: 'stops-webhook', facts: { ...f.facts, webhook: grace.stopsWebhook } };
+    return f;
   });
 }
 

@@ -152,6 +152,11 @@ export interface DrainSequence {
   stopped: Map<string, string>;
   /** Pods whose eviction a webhook without backend refused (HTTP 500) → the webhook. */
   stoppedByWebhook: Map<string, string>;
+  /**
+   * Pods of `stoppedByWebhook` whose first eviction their budget refused (HTTP 429), the retry
+   * being the one the webhook answered 500 → the budget, `ns/name` (kubectl drain.go `evictPods`).
+   */
+  refusedFirst: Map<string, string>;
   /** Evicted pods whose replacement a webhook without backend refuses (not created: they do not move) → the webhook. */
   replacementRefused: Map<string, string>;
   /** Budgets (`ns/name`) whose status the disruption controller has not computed. */
@@ -191,6 +196,7 @@ export function simulateDrain(index: ClusterIndex, request: DrainRequest): Drain
     refusedLater: new Map(),
     stopped: new Map(),
     stoppedByWebhook: new Map(),
+    refusedFirst: new Map(),
     replacementRefused: new Map(),
     notComputed: [],
     movers: [],
@@ -295,6 +301,8 @@ function drainBatch(
       const hook = downHook(podKey(pod), round, 'evictions');
       if (hook) {
         out.stoppedByWebhook.set(podKey(pod), hook.name);
+        const first = lastRefusal.get(podKey(pod));
+        if (first) out.refusedFirst.set(podKey(pod), first.budget.name);
         stops ??= { kind: 'stops', pod: podKey(pod), code: 500, budgets: [], webhook: hook.name };
         continue;
       }

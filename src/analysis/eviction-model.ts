@@ -152,16 +152,21 @@ export function withRefusedEvictions(findings: readonly Finding[]): Finding[] {
   for (const f of findings) {
     if (
       f.check === 'single-replica' &&
-      (typeof f.facts.refusedBy === 'string' || typeof f.facts.stoppedBy === 'string') &&
+      (typeof f.facts.refusedBy === 'string' ||
+        typeof f.facts.stoppedBy === 'string' ||
+        typeof f.facts.stoppedWebhook === 'string') &&
       !f.variant.endsWith('-lost')
     ) {
-      // A pod several budgets select is answered 500, on which kubectl drain stops (`stopped`).
+      // A pod several budgets select is answered 500, on which kubectl drain stops (`stopped`);
+      // so is one a webhook without backend answers 500 (`stopped-webhook`), its budget's 429 first.
       const variant =
-        typeof f.facts.refusedBy !== 'string'
-          ? 'stopped'
-          : f.variant.startsWith('operator-daemon')
-            ? 'operator-daemon-refused'
-            : 'refused';
+        typeof f.facts.stoppedWebhook === 'string'
+          ? 'stopped-webhook'
+          : typeof f.facts.refusedBy !== 'string'
+            ? 'stopped'
+            : f.variant.startsWith('operator-daemon')
+              ? 'operator-daemon-refused'
+              : 'refused';
       // The budget's own finding blocks; this one only says what becomes of the workload.
       out.push({
         ...f,

@@ -339,6 +339,7 @@ export function workloadChecks(
         pinnedHere,
         refusedOnly,
         evictions.stopped,
+        evictions.stoppedByWebhook,
         new Set(moverRoom.unplaced),
       ),
     );
@@ -460,9 +461,13 @@ export function workloadChecks(
           onlyNode: alone,
           // Refused at the first request (HTTP 429), and refused once this drain has spent the
           // budget with no replacement Ready to give it back: the drain waits on both for ever.
-          refusedPods: names(evictions.refused),
+          // …and refused at first, then stopped at the retry a webhook answered 500 (in both
+          // lists, as kubectl's 429 then its error; the fates count it once, stopped).
+          refusedPods: names(new Map([...evictions.refused, ...evictions.refusedFirst])),
           refusedLaterPods: names(evictions.refusedLater),
-          refusedBy: by(new Map([...evictions.refused, ...evictions.refusedLater])),
+          refusedBy: by(
+            new Map([...evictions.refused, ...evictions.refusedLater, ...evictions.refusedFirst]),
+          ),
           // An eviction error other than 429 (several budgets, or a webhook without backend: HTTP
           // 500): kubectl drain stops.
           stoppedPods: names(new Map([...evictions.stopped, ...evictions.stoppedByWebhook])),
@@ -665,6 +670,7 @@ function replicaChecks(
   pinnedHere: ReadonlySet<string>,
   refused: ReadonlyMap<string, string>,
   stopped: ReadonlyMap<string, string>,
+  stoppedByWebhook: ReadonlyMap<string, string>,
   noRoom: ReadonlySet<string>,
 ): Finding[] {
   const out: Finding[] = [];
@@ -706,8 +712,14 @@ function replicaChecks(
     // the drain waits on them and they keep running (re-worded by withRefusedEvictions).
     const refusedBy = [...new Set(onNode.map((p) => refused.get(podKey(p))).filter((b) => b !== undefined))];
     // Its pods here that stay: refused (429), or whose eviction stops the drain (500).
-    const staying = onNode.filter((p) => refused.has(podKey(p)) || stopped.has(podKey(p))).length;
+    const staying = onNode.filter(
+      (p) => refused.has(podKey(p)) || stopped.has(podKey(p)) || stoppedByWebhook.has(podKey(p)),
+    ).length;
     const stoppedBy = [...new Set(onNode.map((p) => stopped.get(podKey(p))).filter((b) => b !== undefined))];
+    // …or whose eviction a webhook left without backend answers 500 (the drain stops there).
+    const stoppedWebhook = [
+      ...new Set(onNode.map((p) => stoppedByWebhook.get(podKey(p))).filter((w) => w !== undefined)),
+    ];
     // A Rook daemon already not Ready (CrashLoopBackOff): Ceph runs without it now (reader5 F32);
     // the reboot takes down no serving daemon of it.
     const notReady = onNode.filter((p) => !isPodReady(p));
@@ -773,13 +785,14 @@ function replicaChecks(
       );
     else out.push(finding('single-replica', 'data', 'info', 'spread', facts, subject));
     const made = out[out.length - 1];
-    if (refusedBy.length + stoppedBy.length > 0 && made !== undefined)
+    if (refusedBy.length + stoppedBy.length + stoppedWebhook.length > 0 && made !== undefined)
       out[out.length - 1] = {
         ...made,
         facts: {
           ...made.facts,
           ...(refusedBy.length > 0 ? { refusedBy: refusedBy.join(', ') } : {}),
           ...(stoppedBy.length > 0 ? { stoppedBy: stoppedBy.join(', ') } : {}),
+          ...(stoppedWebhook.length > 0 ? { stoppedWebhook: stoppedWebhook.join(', ') } : {}),
           staying,
         },
       };

@@ -559,6 +559,21 @@ const KYVERNO_REFUSES_OWN = {
   facts: { webhook: 'validate.kyverno.svc-fail', namespaces: ['kyverno'], pods: ['kyverno/kyverno-1'] },
 } as const;
 
+// Scenario 64's drain (issue 29 item 1): frontend refused 429 first, its retry stopped by the webhook.
+const STOPPED_AT_FRONTEND = {
+  check: 'grace-period',
+  plane: 'data',
+  severity: 'block',
+  variant: 'stops-webhook',
+  facts: {
+    drainOutcome: 'stops',
+    stopsWebhook: 'validate.kyverno.svc-fail',
+    stoppedPods: ['web/frontend-1'],
+    refusedPods: ['web/frontend-1'],
+    podFates: ['kyverno/kyverno-1=replacement-refused', 'web/frontend-1=stopped'],
+  },
+} as const;
+
 describe('the invariant checker catches planted contradictions', () => {
   const base: Reply = {
     kind: 'reboot-impact',
@@ -2037,21 +2052,7 @@ describe('the invariant checker catches planted contradictions', () => {
         reasons: [
           'PodDisruptionBudget web/frontend requires minAvailable 3 of 3 expected pods (disruptionsAllowed 0): every eviction is refused with HTTP 429 and the drain waits forever.',
         ],
-        findings: [
-          {
-            check: 'grace-period',
-            plane: 'data',
-            severity: 'block',
-            variant: 'stops-webhook',
-            facts: {
-              drainOutcome: 'stops',
-              stopsWebhook: 'validate.kyverno.svc-fail',
-              stoppedPods: ['web/frontend-1'],
-              refusedPods: ['web/frontend-1'],
-              podFates: ['kyverno/kyverno-1=replacement-refused', 'web/frontend-1=stopped'],
-            },
-          },
-        ],
+        findings: [STOPPED_AT_FRONTEND],
       },
       /the drain stops with an error, yet a budget is said to make it wait forever/,
     ],
@@ -2064,19 +2065,7 @@ describe('the invariant checker catches planted contradictions', () => {
             ...KYVERNO_REFUSES_OWN,
             facts: { ...KYVERNO_REFUSES_OWN.facts, pods: ['kyverno/kyverno-1', 'web/frontend-1'] },
           },
-          {
-            check: 'grace-period',
-            plane: 'data',
-            severity: 'block',
-            variant: 'stops-webhook',
-            facts: {
-              drainOutcome: 'stops',
-              stopsWebhook: 'validate.kyverno.svc-fail',
-              stoppedPods: ['web/frontend-1'],
-              refusedPods: ['web/frontend-1'],
-              podFates: ['kyverno/kyverno-1=replacement-refused', 'web/frontend-1=stopped'],
-            },
-          },
+          STOPPED_AT_FRONTEND,
         ],
       },
       /webhook validate.kyverno.svc-fail is said to refuse the replacement of web\/frontend-1, which the drain never evicts/,
@@ -2093,19 +2082,7 @@ describe('the invariant checker catches planted contradictions', () => {
             variant: 'spread-refused-by-webhook',
             facts: { workload: 'frontend', namespace: 'web', webhook: 'validate.kyverno.svc-fail' },
           },
-          {
-            check: 'grace-period',
-            plane: 'data',
-            severity: 'block',
-            variant: 'stops-webhook',
-            facts: {
-              drainOutcome: 'stops',
-              stopsWebhook: 'validate.kyverno.svc-fail',
-              stoppedPods: ['web/frontend-1'],
-              refusedPods: ['web/frontend-1'],
-              podFates: ['kyverno/kyverno-1=replacement-refused', 'web/frontend-1=stopped'],
-            },
-          },
+          STOPPED_AT_FRONTEND,
         ],
       },
       /frontend is said to run short for a refused replacement, yet the drain evicts none of its pods/,

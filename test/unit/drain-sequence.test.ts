@@ -317,6 +317,9 @@ describe('simulateDrain: a failing-closed webhook whose backends the drain evict
     });
     expect([...s.evicted.keys()]).toEqual(['shop/kyv-a', 'shop/web-a']);
     expect([...s.stoppedByWebhook]).toEqual([['shop/web-b', 'validate.kyverno.svc-fail']]);
+    // Its budget refused it first (429, the server dry-run's answer; issue 29 item 1, scenario 64).
+    expect([...s.refusedFirst]).toEqual([['shop/web-b', 'shop/web-pdb']]);
+    expect(s.refused.size + s.refusedLater.size).toBe(0);
     // Evicted with the backend: their replacements (the webhook's own included) are refused.
     expect([...s.replacementRefused.keys()]).toEqual(['shop/kyv-a', 'shop/web-a']);
     expect(s.movers).toEqual([]);
@@ -330,6 +333,8 @@ describe('simulateDrain: a failing-closed webhook whose backends the drain evict
       webhook: 'validate.kyverno.svc-fail',
     });
     expect(s.evicted.size).toBe(0);
+    // Never answered 429: stopped at the first request, not refused first.
+    expect(s.refusedFirst.size).toBe(0);
   });
 
   it('one by one: the webhook left down on the first node refuses every eviction on the next', () => {

@@ -774,7 +774,11 @@ export function analyzeJointImpact(
     each.flatMap((a) =>
       a.findings
         .filter((f) => f.check === 'grace-period' && Array.isArray(f.facts.refusedPods))
-        .flatMap((f) => f.facts.refusedPods as string[]),
+        .flatMap((f) => {
+          // Not those whose retry stopped the drain (`stoppedPods`, a webhook's 500).
+          const stopped = Array.isArray(f.facts.stoppedPods) ? (f.facts.stoppedPods as string[]) : [];
+          return (f.facts.refusedPods as string[]).filter((p) => !stopped.includes(p));
+        }),
     ),
   );
   // …and every pod it keeps (refused later, or stopping its drain): already out of its counts.

@@ -162,7 +162,12 @@ export function analyzeDrainImpact(
   // The eviction model: the pods a budget refuses stay, and the drain waits on them (HTTP 429).
   // Refused at once, or once the drain's own evictions spent the budget (the eviction model).
   const list = (k: string): string[] => (Array.isArray(grace?.[k]) ? (grace[k] as string[]) : []);
-  const refusedPods = blocked === null ? [...list('refusedPods'), ...list('refusedLaterPods')] : [];
+  // A pod refused at first and stopped at its retry (a webhook's 500) does not wait: it stops.
+  const stoppedHere = new Set(list('stoppedPods'));
+  const refusedPods =
+    blocked === null
+      ? [...list('refusedPods'), ...list('refusedLaterPods')].filter((p) => !stoppedHere.has(p))
+      : [];
   const refusedBy = Array.isArray(grace?.refusedBy) ? (grace.refusedBy as string[]) : [];
   const refused = { node, pods: refusedPods, budgets: refusedBy, count: refusedPods.length };
   if (refusedPods.length > 0) b.stop('data', 'stops.drain-waits', refused);

@@ -24,11 +24,13 @@ import {
   controllerOf,
   isFinished,
   isMirrorPod,
+  podKey,
   selectorMatches,
 } from './cluster-index.js';
+import { ZERO_VARIANTS } from './budget-checks.js';
+import type { DrainWebhook } from './drain-sequence.js';
 import { finding } from './finding.js';
 import { type ServiceBackends, serviceBackends } from './service-backends.js';
-import { capacityVariant } from './eviction-model.js';
 import type { FactValue, Finding, FindingSubject } from './types.js';
 
 /** Label the API server sets on every namespace, its own name (Kubernetes 1.21+). */
@@ -152,8 +154,6 @@ const subjectOf = (v: WebhookView): FindingSubject => ({
   name: `${v.configuration.metadata.name}/${v.webhook.name}`,
 });
 
-const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
-
 /** What a webhook's rules intercept, as `OPERATIONS resources` lines. */
 function interceptText(w: KWebhook): string[] {
   return (w.rules ?? []).map((r) => `${(r.operations ?? []).join(',')} ${(r.resources ?? []).join(',')}`);
@@ -212,7 +212,7 @@ export function admissionWebhookChecks(index: ClusterIndex, node: string): Findi
             'url',
             {
               ...baseFacts(v, node),
-              pods: [...refused, ...maybe].slice(0, MAX_LISTED).map(podName),
+              pods: [...refused, ...maybe].slice(0, MAX_LISTED).map(podKey),
             },
             subjectOf(v),
           ),
@@ -243,12 +243,10 @@ export function admissionWebhookChecks(index: ClusterIndex, node: string): Findi
     const facts = {
       ...baseFacts(v, node),
       namespaces: [...new Set(refused.map((p) => p.metadata.namespace ?? 'default'))].sort(),
-      pods: refused.slice(0, MAX_LISTED).map(podName),
-      // every one, for the capacity finding (withRefusedReplacements)
-      refusedPods: refused.map(podName),
+      pods: refused.slice(0, MAX_LISTED).map(podKey),
       count: refused.length,
       // its own backend pods on the node, whose replacements it refuses too
-      ownRefused: refused.some((p) => b.pods.includes(podName(p))),
+      ownRefused: refused.some((p) => b.pods.includes(podKey(p))),
     };
     if (!v.fail) {
       if (!down && (w.rules ?? []).length > 0)
@@ -275,7 +273,7 @@ export function admissionWebhookChecks(index: ClusterIndex, node: string): Findi
           'may-refuse',
           {
             ...facts,
-            pods: maybe.slice(0, MAX_LISTED).map(podName),
+            pods: maybe.slice(0, MAX_LISTED).map(podKey),
             count: maybe.length,
           },
           subjectOf(v),
@@ -332,90 +330,25 @@ const RESCHEDULED_VARIANTS: ReadonlySet<string> = new Set(['single', 'all-here',
 const names = (v: FactValue | undefined): string[] => (Array.isArray(v) ? (v as string[]) : []);
 
 /**
- * A capacity finding without the pods whose replacements a webhook refuses: they are not created
- * anywhere, so they neither move nor need room. The counts (`evictable`, `drainEvictable`), the
- * names (`recreatedPods`, `drainMovers`, `unplaced`, `drainUnplaced`, `movesTo`, `pending`) and
- * the variant ({@link capacityVariant}) are re-done; `refusedReplacements` counts those taken out.
- */
-function withoutRefused(f: Finding, refused: ReadonlySet<string>): Finding {
-  const keep = (v: FactValue | undefined): string[] => names(v).filter((p) => !refused.has(p));
-  const recreated = keep(f.facts.recreatedPods);
-  const taken = names(f.facts.recreatedPods).length - recreated.length;
-  if (taken === 0) return f;
-  const unplaced = keep(f.facts.unplaced);
-  const drainMovers = keep(f.facts.drainMovers);
-  // `pending` lines are "ns/a, ns/b: why"; `movesTo` lines "ns/a → node".
-  const pending = names(f.facts.pending).flatMap((line) => {
-    const at = line.indexOf(': ');
-    const pods = line
-      .slice(0, at)
-      .split(', ')
-      .filter((p) => !refused.has(p));
-    return pods.length === 0 ? [] : [`${pods.join(', ')}${line.slice(at)}`];
-  });
-  const facts: Record<string, FactValue> = {
-    ...f.facts,
-    evictable: recreated.length,
-    recreatedPods: recreated,
-    unplaced,
-    movesTo: names(f.facts.movesTo).filter((m) => !refused.has(m.split(' → ')[0] ?? '')),
-    pending,
-    drainMovers,
-    drainEvictable: drainMovers.length,
-    drainUnplaced: keep(f.facts.drainUnplaced),
-    ...(Array.isArray(f.facts.drainMovesTo)
-      ? { drainMovesTo: names(f.facts.drainMovesTo).filter((m) => !refused.has(m.split(' → ')[0] ?? '')) }
-      : {}),
-    refusedReplacements: taken,
-  };
-  const recount = ['fits', 'none-fit', 'some-pending'].includes(f.variant);
-  return { ...f, ...(recount ? capacityVariant(recreated.length, unplaced.length) : {}), facts };
-}
-
-/**
- * A drain estimate (`grace-period` finding) whose pods' replacements a webhook refuses: those pods
- * are evicted but not started again, so they leave the `recreated` fate for `replacementRefused`
- * (the counts still add up to the pods evicted) and their `podFates` entry says `replacement-refused`.
- */
-function refusedFates(f: Finding, refused: ReadonlySet<string>): Finding {
-  const fates = names(f.facts.podFates);
-  let taken = 0;
-  const podFates = fates.map((entry) => {
-    const at = entry.lastIndexOf('=');
-    if (entry.slice(at + 1) !== 'moves' || !refused.has(entry.slice(0, at))) return entry;
-    taken += 1;
-    return `${entry.slice(0, at)}=replacement-refused`;
-  });
-  if (taken === 0 || typeof f.facts.recreated !== 'number') return f;
-  return {
-    ...f,
-    facts: { ...f.facts, podFates, recreated: f.facts.recreated - taken, replacementRefused: taken },
-  };
-}
-
-/**
  * One model of the drain's replacements (issue 29): where a Fail webhook refuses them
  * (`refuses-drain*`), a single-replica finding of a workload in a refused namespace does not say
  * it is "rescheduled and started elsewhere": it becomes `refused-by-webhook` (or
- * `spread-refused-by-webhook` when other replicas keep serving), naming the webhook; and the
- * capacity finding counts neither as moving nor as needing room the pods whose replacements are
- * refused.
+ * `spread-refused-by-webhook` when other replicas keep serving), naming the webhook. The drain's
+ * counts and fates take the refusals from the drain sequence itself ({@link drainWebhooks}).
  * @param findings - a reboot's findings
  * @returns the same findings, those single-replica and capacity ones re-done
  */
 export function withRefusedReplacements(findings: Finding[]): Finding[] {
-  const refusing = findings.filter(
+  const modelled = withDrainStops(findings);
+  const refusing = modelled.filter(
     (f) => f.check === 'admission-webhook' && f.variant.startsWith('refuses-drain'),
   );
-  if (refusing.length === 0) return findings;
+  if (refusing.length === 0) return modelled;
   const byNamespace = new Map<string, string>();
   for (const f of refusing)
     for (const ns of names(f.facts.namespaces))
       if (!byNamespace.has(ns)) byNamespace.set(ns, String(f.facts.webhook));
-  const refusedPods = new Set(refusing.flatMap((f) => names(f.facts.refusedPods)));
-  return findings.map((f) => {
-    if (f.check === 'capacity') return withoutRefused(f, refusedPods);
-    if (f.check === 'grace-period') return refusedFates(f, refusedPods);
+  return modelled.map((f) => {
     const webhook = byNamespace.get(String(f.facts.namespace));
     if (f.check !== 'single-replica' || webhook === undefined) return f;
     if (RESCHEDULED_VARIANTS.has(f.variant))
@@ -423,6 +356,52 @@ export function withRefusedReplacements(findings: Finding[]): Finding[] {
     return f.variant === 'spread'
       ? { ...f, variant: 'spread-refused-by-webhook', facts: { ...f.facts, webhook } }
       : f;
+  });
+}
+
+/**
+ * The drain sequence's stop in the other findings (issue 29 item 1, scenario 64): a pod the drain
+ * never evicts (the grace-period finding's `stoppedPods`, `refusedPods`, `refusedLaterPods`) has
+ * no replacement, so a `refuses-drain*` webhook finding names only the evicted pods' (none left: it
+ * is `cluster-wide`); and a budget that allows no disruption, whose pods here a webhook's error
+ * stopped at their retry (drain.go `evictPods`: 429 first, then 500), says the drain stops
+ * (`pdb-blocks` `stops-webhook`), not that it waits forever.
+ * @param findings - one node's findings
+ * @returns the same findings, those re-done
+ */
+function withDrainStops(findings: Finding[]): Finding[] {
+  const grace = findings.find((f) => f.check === 'grace-period')?.facts;
+  const stopped = new Set(names(grace?.stoppedPods));
+  const kept = new Set([...stopped, ...names(grace?.refusedPods), ...names(grace?.refusedLaterPods)]);
+  if (kept.size === 0) return findings;
+  return findings.map((f) => {
+    if (f.check === 'admission-webhook' && f.variant.startsWith('refuses-drain')) {
+      const pods = names(f.facts.pods).filter((p) => !kept.has(p));
+      if (pods.length === names(f.facts.pods).length) return f;
+      const down = f.variant === 'refuses-drain-down';
+      if (pods.length === 0)
+        return { ...f, severity: 'warn', variant: down ? 'cluster-wide-down' : 'cluster-wide' };
+      // The list may be cut (MAX_LISTED): the count drops by the pods taken out, and the
+      // namespaces are re-read only from a whole list.
+      const count = Number(f.facts.count) - (names(f.facts.pods).length - pods.length);
+      const whole = count === pods.length;
+      const namespaces = whole
+        ? [...new Set(pods.map((p) => p.split('/')[0] ?? ''))].sort()
+        : names(f.facts.namespaces);
+      return { ...f, facts: { ...f.facts, pods, count, namespaces } };
+    }
+    const budget = `${String(f.facts.namespace)}/${String(f.facts.pdb)}`;
+    const here = names(f.facts.pods).map((p) => `${String(f.facts.namespace)}/${p}`);
+    if (
+      f.check === 'pdb-blocks' &&
+      ZERO_VARIANTS.has(f.variant) &&
+      typeof grace?.stopsWebhook === 'string' &&
+      names(grace.refusedBy).includes(budget) &&
+      here.length > 0 &&
+      here.every((p) => stopped.has(p))
+    )
+      return { ...f, variant: 'stops-webhook', facts: { ...f.facts, webhook: grace.stopsWebhook } };
+    return f;
   });
 }
 
@@ -445,4 +424,49 @@ export function webhookRefusal(
       Array.isArray(x.facts.namespaces) ? [...(x.facts.namespaces as string[])] : [],
     ),
   };
+}
+
+/**
+ * The failing-closed webhooks a drain of `nodes` leaves without a backend, as the drain sequence
+ * takes them ({@link DrainWebhook}): Fail, called through a Service whose every ready backend runs
+ * on `nodes` (or none runs already), and what each intercepts among those nodes' pods: the CREATE
+ * of their replacements ({@link admissionWebhookChecks}' `refuses-drain*`) and the CREATE of their
+ * `pods/eviction` (namespaceSelector matching the pod's namespace, objectSelector matching an
+ * Eviction, which carries no labels). Where it intercepts only maybe (matchConditions, Namespaces
+ * not read) it is left out here: `may-refuse` says so. Webhooks not read: none.
+ * @see https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#avoiding-deadlocks-in-self-hosted-webhooks
+ * @param index - the cluster index
+ * @param nodes - the nodes drained (or rebooted)
+ */
+export function drainWebhooks(index: ClusterIndex, nodes: readonly string[]): DrainWebhook[] {
+  if (!webhooksRead(index)) return [];
+  const drained = new Set(nodes);
+  const pods = nodes.flatMap((n) => index.podsByNode.get(n) ?? []);
+  const recreated = new Set(nodes.flatMap((n) => recreatedPods(index, n)));
+  const out: DrainWebhook[] = [];
+  for (const v of webhooksOf(index)) {
+    const b = v.backends;
+    if (!v.fail || b === null || b.state === 'unknown') continue;
+    if (b.state !== 'none' && (b.pods.length === 0 || !b.nodes.every((n) => drained.has(n)))) continue;
+    const w = v.webhook;
+    const evictions =
+      rulesCover(w, 'CREATE', 'pods/eviction') &&
+      (emptySelector(w.objectSelector) || selectorMatches(w.objectSelector, {})) &&
+      (w.matchConditions ?? []).length === 0;
+    out.push({
+      name: w.name,
+      backends: new Set(b.pods),
+      replacements: new Set(
+        [...recreated].filter((p) => interceptsReplacement(index, w, p) === 'yes').map(podKey),
+      ),
+      evictions: new Set(
+        evictions
+          ? pods
+              .filter((p) => namespaceCovered(index, w, p.metadata.namespace ?? 'default') === 'yes')
+              .map(podKey)
+          : [],
+      ),
+    });
+  }
+  return out.filter((w) => w.replacements.size + w.evictions.size > 0);
 }

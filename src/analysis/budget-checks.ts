@@ -137,7 +137,11 @@ export function downCephDaemons(index: ClusterIndex, ns: string | null, node: st
 }
 
 /** The pdb-blocks variants that mean "this budget allows no eviction now". */
-const ZERO_VARIANTS = new Set(['no-disruptions', 'max-unavailable-zero', 'min-available-all']);
+export const ZERO_VARIANTS: ReadonlySet<string> = new Set([
+  'no-disruptions',
+  'max-unavailable-zero',
+  'min-available-all',
+]);
 
 /**
  * Refine the pdb-blocks findings of one node: a blocking budget managed by an operator becomes an

@@ -223,6 +223,12 @@ export function isDaemonSetPod(pod: KPod): boolean {
   return controllerOf(pod)?.kind === 'DaemonSet';
 }
 
+/**
+ * A pod's key as every answer names it: `namespace/name` (`default` when the namespace is unset).
+ * @param pod - the pod
+ */
+export const podKey = (pod: KPod): string => `${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}`;
+
 /** @returns true when the pod's phase is Succeeded or Failed (drain ignores them). */
 export function isFinished(pod: KPod): boolean {
   const phase = pod.status?.phase;

@@ -22,6 +22,11 @@
  *   (`disruptionsAllowed = currentHealthy - desiredHealthy`, pkg/controller/disruption). A
  *   replacement that stays Pending (no node admits it, or it is tied to its drained node) gives
  *   nothing back: a pod refused for want of that disruption waits for ever.
+ * - a failing-closed admission webhook whose every backend the drain evicts ({@link DrainWebhook})
+ *   refuses, once its last backend is gone, the replacements it intercepts (not created: they do
+ *   not move, nothing is given back) and, from the next retry, the evictions it intercepts (HTTP
+ *   500, "failed calling webhook"): the drain stops there, naming it; one by one, it stays down
+ *   for the next targets unless a backend's replacement runs.
  *
  * Modes: `together` drains every target at once (all cordoned, one round sequence over all their
  * pods); `one-by-one` drains each target after the one before completed and came back (uncordoned:
@@ -36,7 +41,14 @@
  * {@link DEFAULT_TERMINATION_GRACE_S}) to go, and kubectl waits for it to be gone (`waitForDelete`).
  */
 import type { KPod } from '../cluster/types.js';
-import { controllerOf, isFinished, isPodReady, isUnscheduled, type ClusterIndex } from './cluster-index.js';
+import {
+  controllerOf,
+  isFinished,
+  isPodReady,
+  isUnscheduled,
+  podKey,
+  type ClusterIndex,
+} from './cluster-index.js';
 import { DEFAULT_TERMINATION_GRACE_S } from './domain.js';
 import { type EvictionBudget, budgetsOfPod, decideEviction } from './eviction-api.js';
 import { type Placement, placeReplacements, placementRounds } from './scheduling/placement.js';
@@ -65,6 +77,28 @@ export interface DrainRequest {
   pinned?: ReadonlySet<string>;
   /** `--grace-period` when given (s); else each pod's own terminationGracePeriodSeconds. */
   gracePeriodS?: number;
+  /** Failing-closed admission webhooks whose every backend runs on the targets (or none runs). */
+  webhooks?: readonly DrainWebhook[];
+}
+
+/**
+ * An admission webhook with `failurePolicy: Fail` whose every ready backend runs on the drained
+ * nodes (src/analysis/admission-webhooks.ts `drainWebhooks`). Once its last backend is evicted (a
+ * terminating pod's endpoint is no longer ready) the API server cannot call it: each request it
+ * intercepts is refused ("failed calling webhook", HTTP 500 InternalError), the replacements'
+ * CREATE and the evictions' too (Kubernetes docs "Dynamic Admission Control", avoiding deadlocks;
+ * kyverno/kyverno#7576, #3039). kubectl drain retries only 429 (drain.go `evictPods`): a pod
+ * whose eviction a budget refused is retried after the backend is gone, and the drain stops.
+ */
+export interface DrainWebhook {
+  /** The webhook's name, as the API server's error names it ("failed calling webhook <name>"). */
+  name: string;
+  /** Its ready backend pods (`ns/name`) on the targets; empty: it has no backend already (down from the start). */
+  backends: ReadonlySet<string>;
+  /** Pods (`ns/name`) whose replacement's CREATE it intercepts: refused from the round its last backend goes. */
+  replacements: ReadonlySet<string>;
+  /** Pods (`ns/name`) whose eviction (CREATE `pods/eviction`) it intercepts: refused from the round after. */
+  evictions: ReadonlySet<string>;
 }
 
 /** How a drain ends ({@link DrainSequence}). */
@@ -97,10 +131,12 @@ export type DrainOutcome =
       kind: 'stops';
       /** The pod whose eviction failed, `ns/name`. */
       pod: string;
-      /** The HTTP status (500: several budgets; 403). */
+      /** The HTTP status (500: several budgets, or a webhook that cannot be called; 403). */
       code: number;
-      /** The budgets the error names, `ns/name`. */
+      /** The budgets the error names, `ns/name` (none for a webhook). */
       budgets: string[];
+      /** The admission webhook the API server failed calling ({@link DrainWebhook} `name`), or null. */
+      webhook: string | null;
     };
 
 /** One drain, in sequence ({@link simulateDrain}). Pods are named `ns/name`. */
@@ -114,6 +150,15 @@ export interface DrainSequence {
   refusedLater: Map<string, string>;
   /** Pods whose eviction failed with an error other than 429 → the budgets named, comma-joined. */
   stopped: Map<string, string>;
+  /** Pods whose eviction a webhook without backend refused (HTTP 500) → the webhook. */
+  stoppedByWebhook: Map<string, string>;
+  /**
+   * Pods of `stoppedByWebhook` whose first eviction their budget refused (HTTP 429), the retry
+   * being the one the webhook answered 500 → the budget, `ns/name` (kubectl drain.go `evictPods`).
+   */
+  refusedFirst: Map<string, string>;
+  /** Evicted pods whose replacement a webhook without backend refuses (not created: they do not move) → the webhook. */
+  replacementRefused: Map<string, string>;
   /** Budgets (`ns/name`) whose status the disruption controller has not computed. */
   notComputed: string[];
   /** Evicted pods whose controller recreates them elsewhere (not bare, pinned, never scheduled or finished). */
@@ -128,8 +173,7 @@ export interface DrainSequence {
   notReached: string[];
 }
 
-const key = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
-const byKey = (a: KPod, b: KPod): number => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+const byKey = (a: KPod, b: KPod): number => (podKey(a) < podKey(b) ? -1 : podKey(a) > podKey(b) ? 1 : 0);
 
 /** A budget as the drain changes it: the allowed disruptions and the pods it covers now. */
 interface LiveBudget {
@@ -151,6 +195,9 @@ export function simulateDrain(index: ClusterIndex, request: DrainRequest): Drain
     refused: new Map(),
     refusedLater: new Map(),
     stopped: new Map(),
+    stoppedByWebhook: new Map(),
+    refusedFirst: new Map(),
+    replacementRefused: new Map(),
     notComputed: [],
     movers: [],
     placement: { unplaced: [], candidates: 0, placedOn: new Map(), why: new Map(), preempting: new Map() },
@@ -173,6 +220,10 @@ export function simulateDrain(index: ClusterIndex, request: DrainRequest): Drain
   const pendingOf = new Map<string, string>();
   const batches =
     request.mode === 'together' ? [request.nodes] : request.nodes.map((n): readonly string[] => [n]);
+  // Each webhook without backend → the round of the batch its last backend went in (0: before it).
+  const webhookDown = new Map<DrainWebhook, number>(
+    (request.webhooks ?? []).filter((w) => w.backends.size === 0).map((w) => [w, 0]),
+  );
   let elapsed = 0;
   let rounds = 0;
   for (const [i, batch] of batches.entries()) {
@@ -186,7 +237,11 @@ export function simulateDrain(index: ClusterIndex, request: DrainRequest): Drain
         return moved;
       });
     const pods = [...batch.flatMap((n) => request.pods.get(n) ?? []), ...again].sort(byKey);
-    const r = drainBatch(index, request, { down, pods, live, earlier, origin }, out, pendingOf);
+    const r = drainBatch(index, request, { down, pods, live, earlier, origin, webhookDown }, out, pendingOf);
+    // A webhook stays down for the next targets unless a backend's replacement runs (one by one).
+    for (const w of [...webhookDown.keys()])
+      if ([...w.backends].some((b) => out.placement.placedOn.has(b))) webhookDown.delete(w);
+      else webhookDown.set(w, 0);
     rounds += r.rounds;
     elapsed += r.seconds;
     if (out.outcome.kind !== 'completes') {
@@ -208,11 +263,17 @@ function drainBatch(
     live: ReadonlyMap<EvictionBudget, LiveBudget>;
     earlier: Map<KPod, string>;
     origin: ReadonlyMap<KPod, KPod>;
+    webhookDown: Map<DrainWebhook, number>;
   },
   out: DrainSequence,
   pendingOf: Map<string, string>,
 ): { rounds: number; seconds: number } {
-  const { down, pods, live, earlier, origin } = state;
+  const { down, pods, live, earlier, origin, webhookDown } = state;
+  // The webhook down since before `round` (`inclusive`: or since it) that intercepts `k` in `of`.
+  const downHook = (k: string, round: number, of: 'evictions' | 'replacements'): DrainWebhook | undefined =>
+    [...webhookDown].find(
+      ([w, since]) => (of === 'evictions' ? since < round : since <= round) && w[of].has(k),
+    )?.[0];
   // Each pod's budgets, matched once (not once per round: a budget allowing 1 gives a round per pod).
   const budgetsOfMemo = new Map<KPod, LiveBudget[]>();
   const budgetsOf = (p: KPod): LiveBudget[] => {
@@ -235,6 +296,16 @@ function drainBatch(
     const evictedNow: KPod[] = [];
     const still: KPod[] = [];
     for (const pod of waiting) {
+      // A webhook on the eviction whose last backend went in an earlier round: kubectl's retry
+      // (every 5 s, before a replacement is Ready) is answered 500, and the drain stops.
+      const hook = downHook(podKey(pod), round, 'evictions');
+      if (hook) {
+        out.stoppedByWebhook.set(podKey(pod), hook.name);
+        const first = lastRefusal.get(podKey(pod));
+        if (first) out.refusedFirst.set(podKey(pod), first.budget.name);
+        stops ??= { kind: 'stops', pod: podKey(pod), code: 500, budgets: [], webhook: hook.name };
+        continue;
+      }
       const mine = budgetsOf(pod);
       const d = decideEviction(
         pod,
@@ -243,14 +314,14 @@ function drainBatch(
       const ns = pod.metadata.namespace ?? 'default';
       if (d.outcome === 'error') {
         const named = d.budgets.map((n) => `${ns}/${n}`);
-        out.stopped.set(key(pod), named.join(', '));
-        stops ??= { kind: 'stops', pod: key(pod), code: d.code, budgets: named };
+        out.stopped.set(podKey(pod), named.join(', '));
+        stops ??= { kind: 'stops', pod: podKey(pod), code: d.code, budgets: named, webhook: null };
         continue;
       }
       const b = mine[0];
       if (d.outcome === 'too-many-requests' && b) {
         if (d.why === 'not-computed' && !out.notComputed.includes(b.name)) out.notComputed.push(b.name);
-        lastRefusal.set(key(pod), { budget: b, why: d.why });
+        lastRefusal.set(podKey(pod), { budget: b, why: d.why });
         still.push(pod);
         continue;
       }
@@ -259,9 +330,21 @@ function drainBatch(
         st.disruptionsAllowed = (st.disruptionsAllowed ?? 0) - 1;
         if (isPodReady(pod)) st.currentHealthy = (st.currentHealthy ?? 0) - 1;
       }
-      out.evicted.set(key(pod), round);
+      out.evicted.set(podKey(pod), round);
       evictedNow.push(pod);
       seconds = Math.max(seconds, start + graceOf(pod, request.gracePeriodS));
+    }
+    // A webhook whose last backend went now (its endpoint is no longer ready) or before refuses
+    // the replacements it intercepts from this round on: they are not created, and do not move.
+    for (const w of request.webhooks ?? [])
+      if (
+        !webhookDown.has(w) &&
+        [...w.backends].every((b) => out.evicted.has(b) && !out.placement.placedOn.has(b))
+      )
+        webhookDown.set(w, round);
+    for (const p of evictedNow) {
+      const hook = downHook(podKey(p), round, 'replacements');
+      if (hook) out.replacementRefused.set(podKey(p), hook.name);
     }
     // The replacements of this round, placed on the cluster as it is now.
     const movers = evictedNow.filter(
@@ -269,10 +352,12 @@ function drainBatch(
         controllerOf(p) !== null &&
         !isUnscheduled(p) &&
         !isFinished(p) &&
-        !(request.pinned?.has(key(p)) ?? false),
+        !(request.pinned?.has(podKey(p)) ?? false) &&
+        !out.replacementRefused.has(podKey(p)),
     );
     for (const p of evictedNow)
-      if (request.pinned?.has(key(p)) === true) pendingOf.set(key(p), `pinned to ${p.spec?.nodeName ?? ''}`);
+      if (request.pinned?.has(podKey(p)) === true)
+        pendingOf.set(podKey(p), `pinned to ${p.spec?.nodeName ?? ''}`);
     let givenBack = 0;
     if (movers.length > 0) {
       const placement = placeReplacements(index, down, movers, earlier, placed);
@@ -287,11 +372,11 @@ function drainBatch(
       }
       for (const [p, node] of placement.placedOn) all.placedOn.set(p, node);
       for (const p of movers) {
-        if (!moverNames.has(key(p))) {
-          moverNames.add(key(p));
-          out.movers.push(key(p));
+        if (!moverNames.has(podKey(p))) {
+          moverNames.add(podKey(p));
+          out.movers.push(podKey(p));
         }
-        const node = placement.placedOn.get(key(p));
+        const node = placement.placedOn.get(podKey(p));
         if (node === undefined) earlier.delete(origin.get(p) ?? p);
         else earlier.set(origin.get(p) ?? p, node);
         if (node === undefined) continue;
@@ -306,21 +391,27 @@ function drainBatch(
       }
     }
     waiting = still;
-    if (waiting.length > 0 && givenBack === 0) break;
+    // Nothing given back: the drain waits for ever, unless a webhook now down answers a retry 500.
+    if (
+      waiting.length > 0 &&
+      givenBack === 0 &&
+      !waiting.some((p) => downHook(podKey(p), round + 1, 'evictions'))
+    )
+      break;
   }
   if (waiting.length > 0) {
     for (const pod of waiting) {
-      const r = lastRefusal.get(key(pod));
+      const r = lastRefusal.get(podKey(pod));
       if (!r) continue;
       (r.budget.allowedAtStart > 0 && r.why === 'no-disruptions' ? out.refusedLater : out.refused).set(
-        key(pod),
+        podKey(pod),
         r.budget.name,
       );
     }
     const first = waiting[0] as KPod;
-    const r = lastRefusal.get(key(first));
+    const r = lastRefusal.get(podKey(first));
     const podNamed = new Map<string, KPod>();
-    for (const p of pods) if (!podNamed.has(key(p))) podNamed.set(key(p), p);
+    for (const p of pods) if (!podNamed.has(podKey(p))) podNamed.set(podKey(p), p);
     const spentBy = [...out.evicted.keys()].find((p) => {
       const pod = podNamed.get(p);
       return (
@@ -332,7 +423,7 @@ function drainBatch(
     });
     out.outcome = {
       kind: 'waits-forever',
-      pod: key(first),
+      pod: podKey(first),
       budget: r?.budget.name ?? '',
       why:
         r?.why === 'not-computed'
@@ -365,7 +456,7 @@ function graceOf(pod: KPod, flag: number | undefined): number {
 
 /**
  * How a drain ends, as finding facts (the `grace-period` finding's): `drainOutcome` (`completes`,
- * `waits-forever`, `stops`), `drainRounds` and `drainSeconds` (the estimate, in s) when it
+ * `waits-forever`, `stops`, with `stopsWebhook` when a webhook's error stops it), `drainRounds` and `drainSeconds` (the estimate, in s) when it
  * completes, and for a drain that waits for ever `waitsOn` (the pod), `waitsBudget` (its budget),
  * `waitsWhy`, `pendingPod` and `pendingWhy` (the evicted pod whose replacement is Pending, and why
  * in the scheduler's terms).
@@ -375,7 +466,7 @@ function graceOf(pod: KPod, flag: number | undefined): number {
 export function sequenceFacts(sequence: DrainSequence): Record<string, FactValue> {
   const o = sequence.outcome;
   if (o.kind === 'completes') return { drainOutcome: o.kind, drainRounds: o.rounds, drainSeconds: o.seconds };
-  if (o.kind === 'stops') return { drainOutcome: o.kind };
+  if (o.kind === 'stops') return { drainOutcome: o.kind, ...(o.webhook ? { stopsWebhook: o.webhook } : {}) };
   return {
     drainOutcome: o.kind,
     waitsOn: o.pod,

@@ -73,6 +73,8 @@ export interface FateCounts {
   orphaned: number;
   /** Pods whose eviction error stops the drain (`stopped`). */
   stopped: number;
+  /** Evicted pods whose replacement a webhook without backend refuses (`replacement-refused`). */
+  replacementRefused: number;
 }
 
 /**
@@ -94,6 +96,7 @@ export function countFates(fates: readonly PodFate[]): FateCounts {
     finished: n('finished'),
     orphaned: n('orphaned'),
     stopped: n('stopped'),
+    replacementRefused: n('replacement-refused'),
   };
 }
 
@@ -101,7 +104,7 @@ export function countFates(fates: readonly PodFate[]): FateCounts {
  * The fate of one evictable pod, in the order the rules above apply: an eviction error first, then
  * finished (the API server deletes a finished pod without reading a budget), refused (a refused
  * eviction leaves the pod where it is, whatever else is true of it), then no controller, never
- * scheduled, tied to the node, no room, else it moves.
+ * scheduled, its replacement refused by a webhook, tied to the node, no room, else it moves.
  * @param p - what is known of the pod
  * @returns its fate
  */
@@ -112,6 +115,7 @@ export function podFate(p: {
   refused: boolean;
   bare: boolean;
   unscheduled: boolean;
+  replacementRefused: boolean;
   pinned: boolean;
   noRoom: boolean;
 }): PodFate {
@@ -121,6 +125,7 @@ export function podFate(p: {
   if (p.refused) return 'refused';
   if (p.bare) return 'deleted';
   if (p.unscheduled) return 'unscheduled';
+  if (p.replacementRefused) return 'replacement-refused';
   if (p.pinned) return 'pinned';
   return p.noRoom ? 'no-room' : 'moves';
 }
@@ -147,16 +152,21 @@ export function withRefusedEvictions(findings: readonly Finding[]): Finding[] {
   for (const f of findings) {
     if (
       f.check === 'single-replica' &&
-      (typeof f.facts.refusedBy === 'string' || typeof f.facts.stoppedBy === 'string') &&
+      (typeof f.facts.refusedBy === 'string' ||
+        typeof f.facts.stoppedBy === 'string' ||
+        typeof f.facts.stoppedWebhook === 'string') &&
       !f.variant.endsWith('-lost')
     ) {
-      // A pod several budgets select is answered 500, on which kubectl drain stops (`stopped`).
+      // A pod several budgets select is answered 500, on which kubectl drain stops (`stopped`);
+      // so is one a webhook without backend answers 500 (`stopped-webhook`), its budget's 429 first.
       const variant =
-        typeof f.facts.refusedBy !== 'string'
-          ? 'stopped'
-          : f.variant.startsWith('operator-daemon')
-            ? 'operator-daemon-refused'
-            : 'refused';
+        typeof f.facts.stoppedWebhook === 'string'
+          ? 'stopped-webhook'
+          : typeof f.facts.refusedBy !== 'string'
+            ? 'stopped'
+            : f.variant.startsWith('operator-daemon')
+              ? 'operator-daemon-refused'
+              : 'refused';
       // The budget's own finding blocks; this one only says what becomes of the workload.
       out.push({
         ...f,

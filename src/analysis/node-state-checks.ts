@@ -15,6 +15,7 @@ import {
   podsOfOwner,
   readyStatus,
   topOwnerOf,
+  podKey,
 } from './cluster-index.js';
 import { cordonedSince } from './daily/stuck-states.js';
 import {
@@ -29,8 +30,6 @@ import { finding } from './finding.js';
 import type { Finding } from './types.js';
 import { controllerManagerVersion } from './what-if/versions.js';
 import { podsOnNode } from './workload-checks.js';
-
-const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
 
 // ---------------------------------------------------------------------------------------------
 // The node's own heartbeat
@@ -198,7 +197,7 @@ function deadNodeFinding(index: ClusterIndex, n: KNode, evictable: readonly KPod
   for (const pod of evictable) {
     const owner = controllerOf(pod) === null ? null : topOwnerOf(index, pod);
     if (owner === null) {
-      pending.push(podName(pod));
+      pending.push(podKey(pod));
       pendingKind.push('bare');
       pendingReady.push('');
       pendingDesired.push('');
@@ -206,7 +205,7 @@ function deadNodeFinding(index: ClusterIndex, n: KNode, evictable: readonly KPod
     }
     if (owner.kind === 'StatefulSet') {
       // A StatefulSet pod keeps its name: no replacement until this very pod object is gone.
-      pending.push(podName(pod));
+      pending.push(podKey(pod));
       pendingKind.push('statefulset');
       pendingReady.push('');
       pendingDesired.push('');
@@ -240,7 +239,7 @@ function deadNodeFinding(index: ClusterIndex, n: KNode, evictable: readonly KPod
       ready: readyStatus(n),
       terminating: evictable
         .filter((p) => p.metadata.deletionTimestamp !== undefined)
-        .map(podName)
+        .map(podKey)
         .sort(),
       pods: evictable.length,
       replaced,

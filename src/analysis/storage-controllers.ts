@@ -15,7 +15,7 @@
  * Pure.
  */
 import type { KCsiDriver, KPod } from '../cluster/types.js';
-import { type ClusterIndex, isMirrorPod, podsOfOwner, topOwnerOf } from './cluster-index.js';
+import { type ClusterIndex, isMirrorPod, podsOfOwner, topOwnerOf, podKey } from './cluster-index.js';
 import { finding } from './finding.js';
 import type { Finding } from './types.js';
 
@@ -130,7 +130,7 @@ function podsWithDriver(index: ClusterIndex, driver: string, pods: readonly KPod
         return pv?.spec?.csi?.driver === driver;
       }),
     )
-    .map((p) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`);
+    .map(podKey);
 }
 
 /** The PersistentVolumes the driver has attached to the node (VolumeAttachments), or null when not read. */

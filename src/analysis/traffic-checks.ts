@@ -12,7 +12,7 @@
  * Pure.
  */
 import type { KPod, KService } from '../cluster/types.js';
-import type { ClusterIndex } from './cluster-index.js';
+import { type ClusterIndex, podKey } from './cluster-index.js';
 import { finding } from './finding.js';
 import type { Finding } from './types.js';
 
@@ -21,8 +21,6 @@ export const LABEL_EXCLUDE_FROM_LB = 'node.kubernetes.io/exclude-from-external-l
 
 /** Ports an ingress controller binds on the node for the load balancer in front of it (HTTP, HTTPS). */
 const INGRESS_PORTS = new Set([80, 443]);
-
-const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
 
 /**
  * The ports a pod binds on the node's own addresses: its `hostPort`s, and with `hostNetwork` its
@@ -100,7 +98,7 @@ export function trafficChecks(index: ClusterIndex, node: string, pods: readonly 
     out.push(
       finding('traffic-policy', 'data', 'warn', 'host-ports', {
         node,
-        pods: bound.map(podName),
+        pods: bound.map(podKey),
         ports: [...new Set(bound.flatMap((p) => trafficPorts(p, all)))].sort((a, b) => a - b).map(String),
         label: LABEL_EXCLUDE_FROM_LB,
       }),

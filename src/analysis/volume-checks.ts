@@ -14,7 +14,7 @@
  */
 import type { KNode, KPersistentVolume, KPod } from '../cluster/types.js';
 import { nodeSelectorAdmits } from './scheduling/node-affinity.js';
-import { type ClusterIndex, topOwnerOf, podsOfOwner } from './cluster-index.js';
+import { type ClusterIndex, topOwnerOf, podsOfOwner, podKey } from './cluster-index.js';
 import { finding } from './finding.js';
 import type { Finding } from './types.js';
 
@@ -32,8 +32,6 @@ export function volumeAdmitsNode(pv: KPersistentVolume, node: KNode): boolean {
   if (!terms || terms.length === 0) return true;
   return nodeSelectorAdmits({ nodeSelectorTerms: terms }, node);
 }
-
-const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
 
 /**
  * The pinned-volumes check: for each evictable pod on the node, its claims' volumes; a volume that
@@ -68,7 +66,7 @@ export function pinnedVolumeChecks(index: ClusterIndex, node: string, evictable:
       const pvName = c ? claimByKey.get(`${ns}/${c}`)?.spec?.volumeName : undefined;
       return c !== undefined && (pvName === undefined || !pvByName.has(pvName));
     });
-    if (unbound) unknown.push(podName(pod));
+    if (unbound) unknown.push(podKey(pod));
     const pinned: { claim: string; volume: string; provisioner: string }[] = [];
     for (const v of pod.spec?.volumes ?? []) {
       const claimName = v.persistentVolumeClaim?.claimName;
@@ -90,12 +88,12 @@ export function pinnedVolumeChecks(index: ClusterIndex, node: string, evictable:
     );
     const facts = {
       node,
-      pod: podName(pod),
+      pod: podKey(pod),
       claims: pinned.map((p) => p.claim),
       volumes: pinned.map((p) => p.volume),
       provisioner:
         [...new Set(pinned.map((p) => p.provisioner).filter((p) => p !== ''))].join(', ') || 'local',
-      workload: owner ? `${owner.kind}/${owner.name}` : podName(pod),
+      workload: owner ? `${owner.kind}/${owner.name}` : podKey(pod),
       readyElsewhere: readyElsewhere.length,
       count: readyElsewhere.length,
     };

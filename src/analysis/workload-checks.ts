@@ -16,6 +16,7 @@ import {
   isPodReady,
   isUnscheduled,
   memoOnIndex,
+  podKey,
   podsOfOwner,
   takesOrdinaryPods,
   topOwnerOf,
@@ -36,6 +37,7 @@ import { pinnedVolumeChecks } from './volume-checks.js';
 import { refineBudgetFindings } from './budget-checks.js';
 import { countFates, podFate } from './eviction-model.js';
 import { sequenceFacts, simulateDrain } from './drain-sequence.js';
+import { drainWebhooks } from './admission-webhooks.js';
 import { type DrainFilterVerdict, type DrainFlags, drainFilter } from './drain-filters.js';
 import { decideEviction } from './eviction-api.js';
 import { trafficChecks } from './traffic-checks.js';
@@ -104,8 +106,6 @@ export function podsOnNode(index: ClusterIndex, node: string): NodePods {
   const evictable = all.filter((p) => !isMirrorPod(p) && !isDaemonSetPod(p));
   return { all, mirror, daemonSet, orphanedDaemonSet, unmanaged, evictable, finished };
 }
-
-const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
 
 function isSystemAddon(pod: KPod): boolean {
   const prio = pod.spec?.priorityClassName ?? '';
@@ -189,7 +189,7 @@ export function workloadChecks(
     out.push(
       finding('unmanaged-pods', 'data', 'warn', noDrain ? 'only-node' : 'present', {
         node,
-        pods: pods.unmanaged.map(podName),
+        pods: pods.unmanaged.map(podKey),
       }),
     );
   }
@@ -201,7 +201,7 @@ export function workloadChecks(
     // tmpfs (medium: Memory) is lost at any reboot, drained or not.
     const inMemory = withEmptyDir
       .filter((p) => (p.spec?.volumes ?? []).some((v) => v.emptyDir?.medium === 'Memory'))
-      .map(podName);
+      .map(podKey);
     out.push(
       finding(
         'emptydir-pods',
@@ -210,7 +210,7 @@ export function workloadChecks(
         noDrain ? (inMemory.length > 0 ? 'only-node-memory' : 'only-node') : 'present',
         {
           node,
-          pods: withEmptyDir.map(podName),
+          pods: withEmptyDir.map(podKey),
           volumes: withEmptyDir.flatMap((p) =>
             (p.spec?.volumes ?? [])
               .filter((v) => v.emptyDir !== undefined)
@@ -255,11 +255,11 @@ export function workloadChecks(
         index.snapshot.unobserved?.includes('workloads') === true ? 'unseen' : 'missing',
         {
           node,
-          pods: pods.orphanedDaemonSet.map(podName),
+          pods: pods.orphanedDaemonSet.map(podKey),
           // Under --force kubectl's localStorageFilter still asks --delete-emptydir-data for these.
           emptyDirPods: pods.orphanedDaemonSet
             .filter((p) => (p.spec?.volumes ?? []).some((v) => v.emptyDir !== undefined))
-            .map(podName),
+            .map(podKey),
           daemonSets: [...new Set(pods.orphanedDaemonSet.map((p) => controllerOf(p)?.name ?? ''))],
         },
       ),
@@ -279,7 +279,7 @@ export function workloadChecks(
   // either, and is not "recreated on other nodes" (it stays Pending until the node is back).
   // A pod the scheduler never placed runs nowhere: deleting it moves nothing (isUnscheduled).
   const recreated = pods.evictable.filter(
-    (p) => controllerOf(p) !== null && !pinnedHere.has(podName(p)) && !isUnscheduled(p),
+    (p) => controllerOf(p) !== null && !pinnedHere.has(podKey(p)) && !isUnscheduled(p),
   );
   // The drain in sequence (./drain-sequence.ts): the API server's answer to each eviction in the
   // drain's order, each round's replacements placed on the cluster as it is then, budgets given
@@ -296,6 +296,8 @@ export function workloadChecks(
     pods: new Map([[node, asked]]),
     budgets: readable.pdbs && !noDrain ? index.snapshot.podDisruptionBudgets : [],
     pinned: pinnedHere,
+    // Failing-closed webhooks whose backends all run here: their refusals are part of the drain.
+    webhooks: drainWebhooks(index, [node]),
   });
   const evictions = sequence;
   // Every pod that stays on the node (refused now or later, or stopping the drain) → its budgets.
@@ -337,6 +339,7 @@ export function workloadChecks(
         pinnedHere,
         refusedOnly,
         evictions.stopped,
+        evictions.stoppedByWebhook,
         new Set(moverRoom.unplaced),
       ),
     );
@@ -355,7 +358,7 @@ export function workloadChecks(
           // every node a control plane: the taint cannot be restored, workloads have nowhere else
           allControlPlane: index.snapshot.nodes.every((n) => hasControlPlaneLabel(n)),
           onlyNode: index.snapshot.nodes.length === 1,
-          pods: (user.length > 0 ? user : pods.evictable).map(podName),
+          pods: (user.length > 0 ? user : pods.evictable).map(podKey),
         },
       ),
     );
@@ -368,11 +371,11 @@ export function workloadChecks(
   );
   if (pinned.length > 0) {
     // `refusedPods`: those a budget keeps on the node (the eviction model re-words the sentence).
-    const kept = pinned.map(podName).filter((p) => refused.has(p));
+    const kept = pinned.map(podKey).filter((p) => refused.has(p));
     out.push(
       finding('local-volumes', 'data', 'warn', 'pinned', {
         node,
-        pods: pinned.map(podName),
+        pods: pinned.map(podKey),
         ...(kept.length > 0 ? { refusedPods: kept } : {}),
       }),
     );
@@ -386,13 +389,13 @@ export function workloadChecks(
   out.push(...metallbChecks(index, node, running));
   out.push(...csiControllerChecks(index, node, pods.evictable));
 
-  const capacity = capacityCheck(index, node, recreated).map((f) => ({
+  // A replacement a webhook refuses is not created: it needs no room (the drain sequence's).
+  const created = recreated.filter((p) => !sequence.replacementRefused.has(podKey(p)));
+  const capacity = capacityCheck(index, node, created).map((f) => ({
     ...f,
     facts: {
       ...f.facts,
-      // Which pods move (names): a webhook that refuses replacements takes some out
-      // (./admission-webhooks.ts withRefusedReplacements).
-      recreatedPods: recreated.map(podName),
+      recreatedPods: created.map(podKey),
       drainMovers: [...movers],
       drainEvictable: movers.length,
       drainUnplaced: moverRoom.unplaced,
@@ -416,30 +419,35 @@ export function workloadChecks(
     const noRoom = new Set(moverRoom.unplaced);
     const fates = deleting.map((p) =>
       podFate({
-        stopped: evictions.stopped.has(podName(p)),
+        stopped: evictions.stopped.has(podKey(p)) || evictions.stoppedByWebhook.has(podKey(p)),
         finished: isFinished(p),
         orphaned: pods.orphanedDaemonSet.includes(p),
-        refused: refused.has(podName(p)),
+        refused: refused.has(podKey(p)),
         bare: controllerOf(p) === null,
         unscheduled: isUnscheduled(p),
-        pinned: pinnedHere.has(podName(p)),
-        noRoom: noRoom.has(podName(p)),
+        replacementRefused: evictions.replacementRefused.has(podKey(p)),
+        pinned: pinnedHere.has(podKey(p)),
+        noRoom: noRoom.has(podKey(p)),
       }),
     );
     const counts = countFates(fates);
-    const names = (m: ReadonlyMap<string, string>): string[] => deleting.map(podName).filter((p) => m.has(p));
+    const names = (m: ReadonlyMap<string, string>): string[] => deleting.map(podKey).filter((p) => m.has(p));
     const by = (m: ReadonlyMap<string, string>): string[] => [
       ...new Set(names(m).map((p) => m.get(p) ?? '')),
     ];
+    // Only a webhook's error stops it: the drain's own block (a budget error has pdb-blocks').
+    const byWebhook = evictions.stoppedByWebhook.size > 0 && evictions.stopped.size === 0;
     out.push(
       finding(
         'grace-period',
         'data',
-        'info',
+        !noDrain && byWebhook ? 'block' : 'info',
         noDrain
           ? 'only-node'
           : counts.stopped > 0
-            ? 'stops'
+            ? byWebhook
+              ? 'stops-webhook'
+              : 'stops'
             : counts.evicted === 0
               ? 'all-refused'
               : 'estimate',
@@ -453,15 +461,21 @@ export function workloadChecks(
           onlyNode: alone,
           // Refused at the first request (HTTP 429), and refused once this drain has spent the
           // budget with no replacement Ready to give it back: the drain waits on both for ever.
-          refusedPods: names(evictions.refused),
+          // …and refused at first, then stopped at the retry a webhook answered 500 (in both
+          // lists, as kubectl's 429 then its error; the fates count it once, stopped).
+          refusedPods: names(new Map([...evictions.refused, ...evictions.refusedFirst])),
           refusedLaterPods: names(evictions.refusedLater),
-          refusedBy: by(new Map([...evictions.refused, ...evictions.refusedLater])),
-          // An eviction error other than 429 (several budgets: HTTP 500): kubectl drain stops.
-          stoppedPods: names(evictions.stopped),
+          refusedBy: by(
+            new Map([...evictions.refused, ...evictions.refusedLater, ...evictions.refusedFirst]),
+          ),
+          // An eviction error other than 429 (several budgets, or a webhook without backend: HTTP
+          // 500): kubectl drain stops.
+          stoppedPods: names(new Map([...evictions.stopped, ...evictions.stoppedByWebhook])),
           stoppedBy: by(evictions.stopped),
+          stoppedWebhooks: by(evictions.stoppedByWebhook),
           notComputed: evictions.notComputed,
           // Each pod's fate (`namespace/name=fate`), kept as the maintenance forecast (issue 34).
-          podFates: deleting.map((p, i) => `${podName(p)}=${fates[i] ?? 'moves'}`),
+          podFates: deleting.map((p, i) => `${podKey(p)}=${fates[i] ?? 'moves'}`),
           ...sequenceFacts(sequence),
         },
       ),
@@ -484,7 +498,7 @@ function safeToEvictChecks(node: string, evictable: readonly KPod[]): Finding[] 
     (p) => p.metadata.annotations?.[ANNOTATION_SAFE_TO_EVICT]?.trim().toLowerCase() === 'false',
   );
   if (marked.length === 0) return [];
-  return [finding('safe-to-evict', 'data', 'warn', 'not-safe', { node, pods: marked.map(podName) })];
+  return [finding('safe-to-evict', 'data', 'warn', 'not-safe', { node, pods: marked.map(podKey) })];
 }
 
 function pdbChecks(index: ClusterIndex, node: string, evictable: KPod[]): Finding[] {
@@ -501,7 +515,7 @@ function pdbChecks(index: ClusterIndex, node: string, evictable: KPod[]): Findin
           'data',
           'block',
           'overlapping',
-          { node, pod: podName(pod), pdbs: pdbs.map((p) => p.metadata.name) },
+          { node, pod: podKey(pod), pdbs: pdbs.map((p) => p.metadata.name) },
           {
             kind: 'Pod',
             name: pod.metadata.name,
@@ -633,7 +647,7 @@ export function pinnedToNode(
       p.spec?.nodeSelector?.['kubernetes.io/hostname'] === node ||
       rookDaemonOf(p, topOwnerOf(index, p)) !== null
     )
-      out.add(podName(p));
+      out.add(podKey(p));
   }
   return out;
 }
@@ -656,6 +670,7 @@ function replicaChecks(
   pinnedHere: ReadonlySet<string>,
   refused: ReadonlyMap<string, string>,
   stopped: ReadonlyMap<string, string>,
+  stoppedByWebhook: ReadonlyMap<string, string>,
   noRoom: ReadonlySet<string>,
 ): Finding[] {
   const out: Finding[] = [];
@@ -688,17 +703,23 @@ function replicaChecks(
     const onNode = evictable.filter((p) => owners.get(p)?.uid === owner.uid);
     // None of its pods here fits on another node (the eviction model's `no-room`, issue 28): not
     // "rescheduled and started elsewhere"; the sentence says so (`<variant>-no-room`).
-    if (!facts.onlyNode && onNode.length > 0 && onNode.every((p) => noRoom.has(podName(p))))
+    if (!facts.onlyNode && onNode.length > 0 && onNode.every((p) => noRoom.has(podKey(p))))
       Object.assign(facts, { nowhere: 'no-room' });
     // Every pod of it here is pinned to the node: not rescheduled, Pending until the node is back.
-    const pinned = onNode.length > 0 && onNode.every((p) => pinnedHere.has(podName(p)));
+    const pinned = onNode.length > 0 && onNode.every((p) => pinnedHere.has(podKey(p)));
     const daemon = rookDaemonOf(pod, owner);
     // A budget refuses the eviction of its pods here (the eviction model, ./eviction-model.ts):
     // the drain waits on them and they keep running (re-worded by withRefusedEvictions).
-    const refusedBy = [...new Set(onNode.map((p) => refused.get(podName(p))).filter((b) => b !== undefined))];
+    const refusedBy = [...new Set(onNode.map((p) => refused.get(podKey(p))).filter((b) => b !== undefined))];
     // Its pods here that stay: refused (429), or whose eviction stops the drain (500).
-    const staying = onNode.filter((p) => refused.has(podName(p)) || stopped.has(podName(p))).length;
-    const stoppedBy = [...new Set(onNode.map((p) => stopped.get(podName(p))).filter((b) => b !== undefined))];
+    const staying = onNode.filter(
+      (p) => refused.has(podKey(p)) || stopped.has(podKey(p)) || stoppedByWebhook.has(podKey(p)),
+    ).length;
+    const stoppedBy = [...new Set(onNode.map((p) => stopped.get(podKey(p))).filter((b) => b !== undefined))];
+    // …or whose eviction a webhook left without backend answers 500 (the drain stops there).
+    const stoppedWebhook = [
+      ...new Set(onNode.map((p) => stoppedByWebhook.get(podKey(p))).filter((w) => w !== undefined)),
+    ];
     // A Rook daemon already not Ready (CrashLoopBackOff): Ceph runs without it now (reader5 F32);
     // the reboot takes down no serving daemon of it.
     const notReady = onNode.filter((p) => !isPodReady(p));
@@ -764,13 +785,14 @@ function replicaChecks(
       );
     else out.push(finding('single-replica', 'data', 'info', 'spread', facts, subject));
     const made = out[out.length - 1];
-    if (refusedBy.length + stoppedBy.length > 0 && made !== undefined)
+    if (refusedBy.length + stoppedBy.length + stoppedWebhook.length > 0 && made !== undefined)
       out[out.length - 1] = {
         ...made,
         facts: {
           ...made.facts,
           ...(refusedBy.length > 0 ? { refusedBy: refusedBy.join(', ') } : {}),
           ...(stoppedBy.length > 0 ? { stoppedBy: stoppedBy.join(', ') } : {}),
+          ...(stoppedWebhook.length > 0 ? { stoppedWebhook: stoppedWebhook.join(', ') } : {}),
           staying,
         },
       };

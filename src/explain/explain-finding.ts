@@ -62,6 +62,8 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
   if (Array.isArray(facts.alarms)) derived.alarmsText = tr.list(list(facts.alarms));
   if (f.check === 'cluster-dns') derived.stateText = dnsStateText(tr, f);
   if (f.check === 'grace-period') Object.assign(derived, fateParams(tr, f));
+  // A component that is a known add-on (src/analysis/addons-table.ts): what stops for others, one sentence.
+  if (typeof facts.addon === 'string') derived.addonStops = tr.t(`addonStops.${facts.addon}`);
   // Why the replacements stay Pending, in the scheduler's terms (issue 28 item 5), and which
   // could run only by preempting lower-priority pods (src/analysis/scheduling/placement.ts).
   if (f.check === 'capacity') {

@@ -295,9 +295,12 @@ function dataSection(
 export function refusedOf(
   grace: Finding['facts'] | undefined,
 ): { pods: string[]; budgets: string[]; count: number } | null {
-  const pods = Array.isArray(grace?.refusedPods) ? [...(grace.refusedPods as readonly string[])] : [];
+  // A pod whose retry then stopped the drain (`stoppedPods`: a webhook's 500) is not kept waiting.
+  const list = (k: string): string[] => (Array.isArray(grace?.[k]) ? [...(grace[k] as string[])] : []);
+  const stopped = new Set(list('stoppedPods'));
+  const pods = list('refusedPods').filter((p) => !stopped.has(p));
   if (pods.length === 0) return null;
-  const budgets = Array.isArray(grace?.refusedBy) ? [...(grace.refusedBy as readonly string[])] : [];
+  const budgets = list('refusedBy');
   return { pods, budgets, count: pods.length };
 }
 

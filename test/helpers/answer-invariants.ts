@@ -876,6 +876,67 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       }
     }
   }
+  // 3c5. One model of a failing-closed webhook in the drain (issue 29): the drain sequence takes
+  // its facts. A webhook whose error stops the drain (grace-period `stopsWebhook`) is never beside
+  // a sentence saying the drain evicts its pods as a completing drain does; a webhook that refuses
+  // the drain's replacements is never beside a drain that completes with every replacement created.
+  const stoppedBy = reply.findings.find(
+    (f) => f.check === 'grace-period' && typeof f.facts.stopsWebhook === 'string',
+  );
+  if (stoppedBy !== undefined)
+    for (const m of matching([
+      'checks.grace-period.estimate',
+      'checks.grace-period.estimate_one',
+      'checks.grace-period.estimate-fates',
+      'checks.grace-period.estimate-fates_one',
+    ]))
+      out.push(
+        `webhook ${String(stoppedBy.facts.stopsWebhook)} stops the drain, yet the answer says it completes: "${m.sentence}"`,
+      );
+  if (reply.multiNode === undefined && refusing.length > 0) {
+    const g = reply.findings.find((f) => f.check === 'grace-period')?.facts;
+    const count = (v: unknown): number => (typeof v === 'number' ? v : 0);
+    if (g?.drainOutcome === 'completes' && count(g.recreated) > 0 && count(g.replacementRefused) === 0)
+      out.push(
+        `webhook ${String(refusing[0]?.facts.webhook)} refuses the drain's replacements, yet the drain completes with all ${count(g.recreated)} replacements created`,
+      );
+  }
+  // 3c6. A drain that a webhook's error stops (issue 29 item 1, scenario 64) in one model: no
+  // budget sentence says the drain waits forever on a pod whose retry the webhook stopped; the
+  // webhook refuses the replacements of evicted pods only (not of pods the drain never evicted);
+  // a workload whose pods here the drain never evicted is not said to run short for a refused
+  // replacement.
+  const grace = reply.findings.find((f) => f.check === 'grace-period')?.facts;
+  const listOf = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : []);
+  const notEvicted = new Set(
+    ['stoppedPods', 'refusedPods', 'refusedLaterPods'].flatMap((k) => listOf(grace?.[k])),
+  );
+  if (reply.multiNode === undefined && grace?.drainOutcome === 'stops') {
+    for (const m of matching([
+      'checks.pdb-blocks.max-unavailable-zero',
+      'checks.pdb-blocks.min-available-all',
+    ]))
+      out.push(
+        `the drain stops with an error, yet a budget is said to make it wait forever: "${m.sentence}"`,
+      );
+    const fates = listOf(grace.podFates);
+    for (const f of reply.findings) {
+      if (f.check === 'admission-webhook' && f.variant.startsWith('refuses-drain'))
+        for (const p of listOf(f.facts.pods).filter((x) => notEvicted.has(x)))
+          out.push(
+            `webhook ${String(f.facts.webhook)} is said to refuse the replacement of ${p}, which the drain never evicts`,
+          );
+      const prefix = `${String(f.facts.namespace)}/${String(f.facts.workload)}-`;
+      if (
+        f.check === 'single-replica' &&
+        f.variant.endsWith('refused-by-webhook') &&
+        !fates.some((x) => x.startsWith(prefix) && x.endsWith('=replacement-refused'))
+      )
+        out.push(
+          `${String(f.facts.workload)} is said to run short for a refused replacement, yet the drain evicts none of its pods (single-replica/${f.variant})`,
+        );
+    }
+  }
   // 3c3. Cluster DNS already down (a cluster-dns finding: no CoreDNS/kube-dns pod Ready, so the
   // kube-dns Service has no endpoint) is never said to keep answering (issue 16, real-clusters/01).
   if (reply.findings.some((f) => f.check === 'cluster-dns'))

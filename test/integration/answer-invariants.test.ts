@@ -552,6 +552,21 @@ const KYVERNO_REFUSES_OWN = {
   facts: { webhook: 'validate.kyverno.svc-fail', namespaces: ['kyverno'], pods: ['kyverno/kyverno-1'] },
 } as const;
 
+// Scenario 64's drain (issue 29 item 1): frontend refused 429 first, its retry stopped by the webhook.
+const STOPPED_AT_FRONTEND = {
+  check: 'grace-period',
+  plane: 'data',
+  severity: 'block',
+  variant: 'stops-webhook',
+  facts: {
+    drainOutcome: 'stops',
+    stopsWebhook: 'validate.kyverno.svc-fail',
+    stoppedPods: ['web/frontend-1'],
+    refusedPods: ['web/frontend-1'],
+    podFates: ['kyverno/kyverno-1=replacement-refused', 'web/frontend-1=stopped'],
+  },
+} as const;
+
 describe('the invariant checker catches planted contradictions', () => {
   const base: Reply = {
     kind: 'reboot-impact',
@@ -2005,6 +2020,81 @@ describe('the invariant checker catches planted contradictions', () => {
         findings: [{ ...KYVERNO_REFUSES_OWN, facts: { ...KYVERNO_REFUSES_OWN.facts, request: 'drain' } }],
       },
       /a webhook refuses the drain's replacements, yet without the refusal: "the 2 pods drain evicts from borealis-cp-2/,
+    ],
+    [
+      // issue 29 item 1: the drain sequence carries the webhook's refusals (rule 3c5)
+      'a drain that completes with every replacement created beside a webhook that refuses them',
+      {
+        findings: [
+          KYVERNO_REFUSES_OWN,
+          {
+            check: 'grace-period',
+            plane: 'data',
+            severity: 'info',
+            variant: 'estimate',
+            facts: { count: 2, recreated: 2, replacementRefused: 0, drainOutcome: 'completes' },
+          },
+        ],
+      },
+      /webhook validate.kyverno.svc-fail refuses the drain's replacements, yet the drain completes with all 2 replacements created/,
+    ],
+    [
+      // issue 29 item 1 (rule 3c6, scenario 64): the budget sentence follows the drain's outcome
+      'a budget said to make the drain wait forever beside a drain a webhook error stops',
+      {
+        reasons: [
+          'PodDisruptionBudget web/frontend requires minAvailable 3 of 3 expected pods (disruptionsAllowed 0): every eviction is refused with HTTP 429 and the drain waits forever.',
+        ],
+        findings: [STOPPED_AT_FRONTEND],
+      },
+      /the drain stops with an error, yet a budget is said to make it wait forever/,
+    ],
+    [
+      // rule 3c6: the webhook refuses only the replacements of pods the drain evicted
+      'a webhook said to refuse the replacement of a pod the drain stopped at',
+      {
+        findings: [
+          {
+            ...KYVERNO_REFUSES_OWN,
+            facts: { ...KYVERNO_REFUSES_OWN.facts, pods: ['kyverno/kyverno-1', 'web/frontend-1'] },
+          },
+          STOPPED_AT_FRONTEND,
+        ],
+      },
+      /webhook validate.kyverno.svc-fail is said to refuse the replacement of web\/frontend-1, which the drain never evicts/,
+    ],
+    [
+      // rule 3c6: a workload whose pod the drain never evicted does not run short
+      'a workload said to run short for a refused replacement though the drain never evicted it',
+      {
+        findings: [
+          {
+            check: 'single-replica',
+            plane: 'data',
+            severity: 'info',
+            variant: 'spread-refused-by-webhook',
+            facts: { workload: 'frontend', namespace: 'web', webhook: 'validate.kyverno.svc-fail' },
+          },
+          STOPPED_AT_FRONTEND,
+        ],
+      },
+      /frontend is said to run short for a refused replacement, yet the drain evicts none of its pods/,
+    ],
+    [
+      'a drain said to evict its pods beside a webhook whose error stops it',
+      {
+        reasons: ['The drain evicts 3 pods; the longest terminationGracePeriodSeconds is 30 s.'],
+        findings: [
+          {
+            check: 'grace-period',
+            plane: 'data',
+            severity: 'block',
+            variant: 'stops-webhook',
+            facts: { drainOutcome: 'stops', stopsWebhook: 'validate.kyverno.svc-fail' },
+          },
+        ],
+      },
+      /webhook validate.kyverno.svc-fail stops the drain, yet the answer says it completes: "The drain evicts 3 pods/,
     ],
     [
       'a single replica said to be rescheduled in a namespace whose replacements a webhook refuses',

@@ -11,6 +11,7 @@ import { analyzeHealthReport } from '../../src/analysis/daily/health-report.js';
 import { DEFAULT_THRESHOLDS } from '../../src/analysis/daily/report-items.js';
 import { analyzeHaStatus } from '../../src/analysis/ha-status.js';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
+import { analyzeJointImpact } from '../../src/analysis/multi-node/joint-impact.js';
 import { explainFinding } from '../../src/explain/explain-finding.js';
 import { translator } from '../../src/explain/i18n.js';
 import type { Finding } from '../../src/analysis/types.js';
@@ -20,6 +21,7 @@ import type { ClusterSnapshot, KWebhook, KWebhookConfiguration } from '../../src
 import { SCENARIOS } from '../helpers/snapshot-answers.js';
 
 const KYVERNO = '54-worker-kyverno-fail-webhook-only-backend.json';
+const EVICTION_STOPS = '64-worker-kyverno-eviction-webhook-stops-drain.json';
 const GATEKEEPER = '55-worker-gatekeeper-ignore-webhook.json';
 const METRICS = '56-worker-metrics-server-apiservice-only-backend.json';
 const STUCK = '57-worker-namespace-terminating-behind-unavailable-apiservice.json';
@@ -63,6 +65,49 @@ describe('admission webhooks (item 1)', () => {
     expect(
       r.findings.find((x) => x.check === 'single-replica' && x.facts.workload === 'kyverno')?.variant,
     ).toBe('refused-by-webhook');
+  });
+
+  // Expected before the run, from the sources: Kyverno's Fail webhook covers `*/*` CREATE, so
+  // `pods/eviction` too; kubectl drain evicts every pod at once and retries a 429 every 5 s
+  // (k8s.io/kubectl/pkg/drain/drain.go `evictPods`), so the Kyverno pod is evicted with the first
+  // requests while frontend's budget (disruptionsAllowed 0) answers 429; the retry calls a webhook
+  // with no ready endpoint and the API server answers 500 "failed calling webhook
+  // validate.kyverno.svc-fail" (kyverno/kyverno#7576, met while draining for an EKS upgrade;
+  // #2869), which kubectl does not retry: the drain stops there, naming the webhook, instead of
+  // waiting on the budget. The evicted pods' replacements are refused (Dynamic Admission Control,
+  // "Avoiding deadlocks in self-hosted webhooks").
+  it('a budget refusing frontend: its retry after Kyverno is evicted fails on the webhook and the drain stops', async () => {
+    // Scenario 64: scenario 54 with that budget (minAvailable 3 of 3 frontend replicas).
+    const s = await snapshotOf(EVICTION_STOPS);
+    const frontend = s.pods.find((p) => p.metadata.name.startsWith('frontend-') && p.spec?.nodeName === NODE);
+    const r = analyzeRebootImpact(s, NODE, s.capturedAt);
+    const grace = r.findings.find((f) => f.check === 'grace-period');
+    expect(grace?.variant).toBe('stops-webhook');
+    expect(grace?.severity).toBe('block');
+    expect(grace?.facts).toMatchObject({
+      drainOutcome: 'stops',
+      stopsWebhook: 'validate.kyverno.svc-fail',
+      stoppedWebhooks: ['validate.kyverno.svc-fail'],
+      stoppedPods: [`web/${frontend?.metadata.name ?? ''}`],
+      replacementRefused: 1,
+      recreated: 0,
+    });
+    const en = explainFinding(translator('en'), grace as Finding);
+    expect(en).toContain('validate.kyverno.svc-fail');
+    expect(en).toContain('HTTP 500');
+    expect(explainFinding(translator('ko'), grace as Finding)).toContain('validate.kyverno.svc-fail');
+  });
+
+  // Issue 29 item 2, expected from the same sources: drained together with another worker, the
+  // drains' one sequence evicts Kyverno at the first requests, and frontend's retry fails on its
+  // webhook as on one node: the joint answer says its drain stops naming it (not "waits on the budget").
+  it('drains together: the joint answer says the drain stops at the webhook', async () => {
+    const s = await snapshotOf(EVICTION_STOPS);
+    const joint = analyzeJointImpact(s, [NODE, 'hydra-wk-3'], s.capturedAt, { action: 'drain' });
+    expect(joint.verdict).toBe('unsafe');
+    const grace = joint.findings.find((f) => f.check === 'grace-period' && f.facts.node === NODE);
+    expect(grace?.variant).toBe('stops-webhook');
+    expect(grace?.facts).toMatchObject({ drainOutcome: 'stops', stopsWebhook: 'validate.kyverno.svc-fail' });
   });
 
   it('a namespaceSelector that exempts its own namespace: the replacements are still refused, but not its own', async () => {

@@ -170,6 +170,17 @@ describe('component restarts', () => {
     expect(text).toContain('the others keep answering');
   });
 
+  // Issue 29: the answer names what stops for others from the add-on table's CoreDNS row
+  // (src/analysis/addons-table.ts; https://kubernetes.io/docs/concepts/services-networking/dns-pod-service/).
+  it("'what if I restart coredns' names the add-on's consequence: DNS for every pod (en, ko)", async () => {
+    const en = await ask('healthy', 'what if I restart coredns');
+    expect(en.reply.verdict).toBe('safe');
+    expect(en.text).toContain('in-cluster DNS names do not resolve for any pod');
+    const ko = await ask('healthy', 'coredns 재시작하면 어떻게 돼?', 'ko');
+    expect(ko.reply.verdict).toBe('safe');
+    expect(ko.text).toContain('어느 파드에서도 클러스터 내부 DNS 이름이 해석되지 않습니다');
+  });
+
   it('the scheduler on the node holding its leader Lease: failover within the lease duration', async () => {
     const { reply, text } = await ask('leases', 'restart the scheduler on norma-cp-1');
     expect(reply.verdict).toBe('safe');

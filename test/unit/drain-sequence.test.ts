@@ -27,6 +27,7 @@ import { type ClusterIndex, indexCluster } from '../../src/analysis/cluster-inde
 import {
   ASSUMED_REPLACEMENT_READY_S,
   type DrainRequest,
+  type DrainWebhook,
   KUBECTL_EVICTION_RETRY_S,
   simulateDrain,
 } from '../../src/analysis/drain-sequence.js';
@@ -94,9 +95,14 @@ function cluster(items: object[], targets: readonly string[]): ClusterIndex {
   return indexCluster(snapshotFromFile(file, 'test', targets[0] ?? null, () => new Date(), targets.slice(1)));
 }
 
-function drain(index: ClusterIndex, nodes: readonly string[], mode: DrainRequest['mode'] = 'together') {
+function drain(
+  index: ClusterIndex,
+  nodes: readonly string[],
+  mode: DrainRequest['mode'] = 'together',
+  webhooks: readonly DrainWebhook[] = [],
+) {
   const pods = new Map(nodes.map((n): [string, KPod[]] => [n, index.podsByNode.get(n) ?? []]));
-  return simulateDrain(index, { nodes, mode, pods, budgets: index.snapshot.podDisruptionBudgets });
+  return simulateDrain(index, { nodes, mode, pods, budgets: index.snapshot.podDisruptionBudgets, webhooks });
 }
 
 const ROUND_S = ASSUMED_REPLACEMENT_READY_S + KUBECTL_EVICTION_RETRY_S;
@@ -186,7 +192,13 @@ describe('simulateDrain: one node', () => {
       ['wk-1'],
     );
     const s = drain(index, ['wk-1']);
-    expect(s.outcome).toEqual({ kind: 'stops', pod: 'shop/api-a', code: 500, budgets: ['shop/x', 'shop/y'] });
+    expect(s.outcome).toEqual({
+      kind: 'stops',
+      pod: 'shop/api-a',
+      code: 500,
+      budgets: ['shop/x', 'shop/y'],
+      webhook: null,
+    });
     expect([...s.evicted.keys()]).toEqual(['shop/web-a']);
   });
 
@@ -264,6 +276,88 @@ describe('simulateDrain: several nodes', () => {
       ['shop/api-b', 'wk-1'],
     ]);
     expect(s.notReached).toEqual([]);
+  });
+});
+
+/**
+ * A failing-closed webhook on `pods/eviction` and pod CREATE whose only backend (`shop/kyv-a`) runs
+ * on the drained node, as Kyverno's `validate.kyverno.svc-fail` with rules on `*\/*` (expected
+ * outcomes written from the sources before the model ran): once its backend is evicted, every
+ * request it intercepts fails ("Internal error occurred: failed calling webhook", HTTP 500,
+ * kyverno/kyverno#7576, #2869; Kubernetes docs "Dynamic Admission Control", avoiding deadlocks in
+ * self-hosted webhooks), and kubectl drain retries only 429 (k8s.io/kubectl/pkg/drain/drain.go
+ * `evictPods`): a pod a budget refused in the first round is retried after the backend went, and
+ * the drain stops there; pods evicted with the backend are gone, their replacements refused.
+ */
+describe('simulateDrain: a failing-closed webhook whose backends the drain evicts', () => {
+  const hook = (backends: string[], pods: string[]): DrainWebhook => ({
+    name: 'validate.kyverno.svc-fail',
+    backends: new Set(backends),
+    replacements: new Set(pods),
+    evictions: new Set(pods),
+  });
+  const budgetOfTwo = [
+    node('wk-1'),
+    node('wk-2'),
+    pod('kyv-a', 'wk-1'),
+    pod('web-a', 'wk-1'),
+    pod('web-b', 'wk-1'),
+    pdb('web-pdb', 'web', { minAvailable: 1 }, { allowed: 1, healthy: 2, desired: 1, expected: 2 }),
+  ];
+  const all = ['shop/kyv-a', 'shop/web-a', 'shop/web-b'];
+
+  it('a pod refused 429 is retried after the backend went: the drain stops naming the webhook', () => {
+    const s = drain(cluster(budgetOfTwo, ['wk-1']), ['wk-1'], 'together', [hook(['shop/kyv-a'], all)]);
+    expect(s.outcome).toEqual({
+      kind: 'stops',
+      pod: 'shop/web-b',
+      code: 500,
+      budgets: [],
+      webhook: 'validate.kyverno.svc-fail',
+    });
+    expect([...s.evicted.keys()]).toEqual(['shop/kyv-a', 'shop/web-a']);
+    expect([...s.stoppedByWebhook]).toEqual([['shop/web-b', 'validate.kyverno.svc-fail']]);
+    // Its budget refused it first (429, the server dry-run's answer; issue 29 item 1, scenario 64).
+    expect([...s.refusedFirst]).toEqual([['shop/web-b', 'shop/web-pdb']]);
+    expect(s.refused.size + s.refusedLater.size).toBe(0);
+    // Evicted with the backend: their replacements (the webhook's own included) are refused.
+    expect([...s.replacementRefused.keys()]).toEqual(['shop/kyv-a', 'shop/web-a']);
+    expect(s.movers).toEqual([]);
+  });
+
+  it('a webhook with no backend already refuses the first eviction', () => {
+    const s = drain(cluster(budgetOfTwo, ['wk-1']), ['wk-1'], 'together', [hook([], all)]);
+    expect(s.outcome).toMatchObject({
+      kind: 'stops',
+      pod: 'shop/kyv-a',
+      webhook: 'validate.kyverno.svc-fail',
+    });
+    expect(s.evicted.size).toBe(0);
+    // Never answered 429: stopped at the first request, not refused first.
+    expect(s.refusedFirst.size).toBe(0);
+  });
+
+  it('one by one: the webhook left down on the first node refuses every eviction on the next', () => {
+    const items = [node('wk-1'), node('wk-2'), node('wk-3'), pod('kyv-a', 'wk-1'), pod('api-a', 'wk-2')];
+    const s = drain(cluster(items, ['wk-1', 'wk-2']), ['wk-1', 'wk-2'], 'one-by-one', [
+      hook(['shop/kyv-a'], ['shop/kyv-a', 'shop/api-a']),
+    ]);
+    expect(s.outcome).toMatchObject({
+      kind: 'stops',
+      pod: 'shop/api-a',
+      webhook: 'validate.kyverno.svc-fail',
+    });
+    expect([...s.evicted.keys()]).toEqual(['shop/kyv-a']);
+  });
+
+  it('one by one: a webhook whose backend came back elsewhere lets the next node drain', () => {
+    const items = [node('wk-1'), node('wk-2'), node('wk-3'), pod('kyv-a', 'wk-1'), pod('api-a', 'wk-2')];
+    // Its own replacement is not intercepted (its namespace exempted): it runs again elsewhere.
+    const s = drain(cluster(items, ['wk-1', 'wk-2']), ['wk-1', 'wk-2'], 'one-by-one', [
+      hook(['shop/kyv-a'], ['shop/api-a']),
+    ]);
+    expect(s.outcome.kind).toBe('completes');
+    expect(s.replacementRefused.size).toBe(0);
   });
 });
 

@@ -22,6 +22,7 @@ describe('podFate and countFates', () => {
       refused: false,
       bare: false,
       unscheduled: false,
+      replacementRefused: false,
       pinned: false,
       noRoom: false,
     };
@@ -31,12 +32,23 @@ describe('podFate and countFates', () => {
       podFate({ ...no, unscheduled: true }),
       podFate({ ...no, pinned: true }),
       podFate({ ...no, noRoom: true }),
+      podFate({ ...no, replacementRefused: true, pinned: true }),
       podFate(no),
     ];
-    expect(fates).toEqual(['refused', 'deleted', 'unscheduled', 'pinned', 'no-room', 'moves']);
+    expect(fates).toEqual([
+      'refused',
+      'deleted',
+      'unscheduled',
+      'pinned',
+      'no-room',
+      'replacement-refused',
+      'moves',
+    ]);
     const c = countFates(fates);
-    expect(c.evicted).toBe(5);
-    expect(c.recreated + c.pinned + c.stranded + c.bare + c.unscheduled).toBe(c.evicted);
+    expect(c.evicted).toBe(6);
+    expect(c.recreated + c.pinned + c.stranded + c.bare + c.unscheduled + c.replacementRefused).toBe(
+      c.evicted,
+    );
   });
 });
 

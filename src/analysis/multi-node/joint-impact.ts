@@ -20,6 +20,7 @@ import {
   isNodeReady,
   memoOnIndex,
   podsOfOwner,
+  podKey,
   topOwnerOf,
 } from '../cluster-index.js';
 import type { ControlPlaneState } from '../control-plane-state.js';
@@ -34,6 +35,7 @@ import { cephLossFindings } from '../ceph-loss.js';
 import { quorumGuardBudgets, quorumGuardDrainFindings } from '../quorum-guard.js';
 import { type FactValue, type Finding, type Plane, PLANES, SEVERITY_RANK, verdictOf } from '../types.js';
 import { type DrainSequence, sequenceFacts, simulateDrain } from '../drain-sequence.js';
+import { drainWebhooks } from '../admission-webhooks.js';
 import {
   type JointEvictions,
   jointCapacity,
@@ -467,7 +469,6 @@ function jointSequence(
   action: MultiNodeAction,
 ): { sequence: DrainSequence | null; heldBack: Set<string> } {
   if (action === 'node-down') return { sequence: null, heldBack: new Set() };
-  const name = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
   const live = nodes.filter((n) => !dead.has(n));
   const pods = new Map(live.map((n) => [n, asked.evicted.filter((p) => p.spec?.nodeName === n)]));
   const sequence = simulateDrain(index, {
@@ -475,12 +476,19 @@ function jointSequence(
     mode: 'together',
     pods,
     budgets: index.snapshot.podDisruptionBudgets,
-    pinned: new Set(asked.pinned.map(name)),
+    pinned: new Set(asked.pinned.map(podKey)),
+    // Failing-closed webhooks whose backends all run on the targets (issue 29 item 2).
+    webhooks: drainWebhooks(index, live),
   });
   // Rebooted or upgraded, a pod pinned to its node goes down with it whatever the drains do (the
   // rule of joint-workloads.ts `jointReplicas` and `quorumLostTogether`, scenario 41).
-  const pinned = new Set(action === 'drain' ? [] : asked.pinned.map(name));
-  const kept = [...sequence.refused.keys(), ...sequence.refusedLater.keys(), ...sequence.stopped.keys()];
+  const pinned = new Set(action === 'drain' ? [] : asked.pinned.map(podKey));
+  const kept = [
+    ...sequence.refused.keys(),
+    ...sequence.refusedLater.keys(),
+    ...sequence.stopped.keys(),
+    ...sequence.stoppedByWebhook.keys(),
+  ];
   return { sequence, heldBack: new Set(kept.filter((p) => !pinned.has(p) && !refusedNow.has(p))) };
 }
 
@@ -760,13 +768,17 @@ export function analyzeJointImpact(
   // The pods the drains evict, those that can run elsewhere and those pinned to their node: only
   // the first need room, and a pinned pod's budget does not recover while it is evicted.
   const dead = new Set(each.filter((a) => drainBlockOf(a.findings) === 'node-dead').map((a) => a.node));
-  const name = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
+  const name = podKey;
   // The pods each node's own eviction model keeps (a budget refuses them now, HTTP 429).
   const refusedNow = new Set(
     each.flatMap((a) =>
       a.findings
         .filter((f) => f.check === 'grace-period' && Array.isArray(f.facts.refusedPods))
-        .flatMap((f) => f.facts.refusedPods as string[]),
+        .flatMap((f) => {
+          // Not those whose retry stopped the drain (`stoppedPods`, a webhook's 500).
+          const stopped = Array.isArray(f.facts.stoppedPods) ? (f.facts.stoppedPods as string[]) : [];
+          return (f.facts.refusedPods as string[]).filter((p) => !stopped.includes(p));
+        }),
     ),
   );
   // …and every pod it keeps (refused later, or stopping its drain): already out of its counts.

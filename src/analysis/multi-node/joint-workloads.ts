@@ -18,6 +18,7 @@ import {
   isUnscheduled,
   podsOfOwner,
   topOwnerOf,
+  podKey,
 } from '../cluster-index.js';
 import { finding } from '../finding.js';
 import type { Finding } from '../types.js';
@@ -27,8 +28,6 @@ import { quorumSystemOf } from '../quorum-workloads.js';
 import { budgetFacts, placementFacts, pinnedToNode, podsOnNode } from '../workload-checks.js';
 import { type Placement, placeReplacements } from '../scheduling/placement.js';
 import type { MultiNodeAction } from './types.js';
-
-const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
 
 function intOrPercentIsZero(v: number | string | undefined): boolean {
   return v === 0 || v === '0' || v === '0%';
@@ -106,14 +105,14 @@ export function jointEvictions(
     for (const p of evictable) {
       out.evicted.push(p);
       // A budget refuses its eviction (not for nodes lost: no budget holds a loss back).
-      if (action !== 'node-down' && refused.has(podName(p))) {
+      if (action !== 'node-down' && refused.has(podKey(p))) {
         out.refused.push(p);
         continue;
       }
       // A bare pod is not recreated; a pod the scheduler never placed runs nowhere now: neither needs room.
       if (controllerOf(p) === null || isUnscheduled(p)) continue;
       // Pinned first: a pinned pod is down as long as its node is, StatefulSet or not.
-      if (here.has(podName(p))) out.pinned.push(p);
+      if (here.has(podKey(p))) out.pinned.push(p);
       else if (action === 'node-down' && topOwnerOf(index, p)?.kind === 'StatefulSet')
         out.statefulSet.push(p);
       else out.moving.push(p);
@@ -151,7 +150,7 @@ export function jointCapacity(
     nodes: [...nodes],
     evictable: evictable.length,
     evicted: evictions.evicted.length,
-    pinned: evictions.pinned.map(podName),
+    pinned: evictions.pinned.map(podKey),
     unplaced,
     unplacedCount: unplaced.length,
     candidates,
@@ -212,7 +211,7 @@ export function jointPdbs(
     if (action === 'node-down') {
       // Pods that run nowhere else (pinned to their node, or no room) are not rescheduled: the
       // workload stays below its budget until their nodes are back (`joint-exceeds-involuntary-stuck`).
-      const stuck = pods.some((p) => unplaced.has(podName(p)));
+      const stuck = pods.some((p) => unplaced.has(podKey(p)));
       out.push(
         pods.length > allowed
           ? finding(
@@ -235,7 +234,7 @@ export function jointPdbs(
     else if (allowed === 0)
       out.push(finding('pdb-blocks', 'data', 'block', 'joint-no-disruptions', facts, subject));
     else if (pods.length > allowed) {
-      const stuck = pods.some((p) => unplaced.has(podName(p)));
+      const stuck = pods.some((p) => unplaced.has(podKey(p)));
       out.push(
         finding(
           'pdb-blocks',
@@ -345,11 +344,11 @@ export function jointReplicas(
     // (`no-room`, {@link jointCapacity}); the sentence then says so, not "until it is rescheduled".
     const nowhere = everyNode
       ? 'every-node'
-      : onTargets.length > 0 && onTargets.every((p) => noRoom.has(podName(p)))
+      : onTargets.length > 0 && onTargets.every((p) => noRoom.has(podKey(p)))
         ? 'no-room'
         : null;
     if (nowhere !== null) Object.assign(facts, { nowhere });
-    const allPinned = onTargets.length > 0 && onTargets.every((p) => pinned.has(podName(p)));
+    const allPinned = onTargets.length > 0 && onTargets.every((p) => pinned.has(podKey(p)));
     const lost = quorumLostTogether(
       index,
       pod,
@@ -382,12 +381,12 @@ export function jointReplicas(
           'info',
           held.allowed === 0
             ? 'joint-held-by-budget-none'
-            : onTargets.some((p) => pinned.has(podName(p)))
+            : onTargets.some((p) => pinned.has(podKey(p)))
               ? 'joint-held-by-budget-stuck'
-              : onTargets.some((p) => noRoom.has(podName(p)))
+              : onTargets.some((p) => noRoom.has(podKey(p)))
                 ? 'joint-held-by-budget-no-room'
                 : 'joint-held-by-budget',
-          { ...facts, ...held, podsHere: onTargets.map(podName) },
+          { ...facts, ...held, podsHere: onTargets.map(podKey) },
           subject,
         ),
       );
@@ -395,7 +394,7 @@ export function jointReplicas(
     else if (
       !allPinned &&
       onTargets.length > 0 &&
-      onTargets.every((p) => lostStatefulSet.has(podName(p)) || pinned.has(podName(p)))
+      onTargets.every((p) => lostStatefulSet.has(podKey(p)) || pinned.has(podKey(p)))
     )
       out.push(
         replicas <= 1 || here >= all.length || facts.readyElsewhere === 0

@@ -17,13 +17,18 @@ import type { KNode, KPod, KTaint, PodSummary } from '../../cluster/types.js';
 import { type HostPort, podRequests, resourceAmount } from '../../cluster/pod-requests.js';
 import { maxPods } from './node-resources-fit.js';
 import { countsTowardsNode, podUsageByNode, prebuiltIndexesOf } from '../../cluster/cache-indexes.js';
-import { type ClusterIndex, isCordoned, isNodeReady, memoOnIndex, readyStatus } from '../cluster-index.js';
+import {
+  type ClusterIndex,
+  isCordoned,
+  isNodeReady,
+  memoOnIndex,
+  readyStatus,
+  podKey,
+} from '../cluster-index.js';
 import type { FilterStatus, NodeInfo } from './framework.js';
 import { pendingSummary, runFilters } from './filter.js';
 import { type SpreadNode, podTopologySpreadFilter, spreadState } from './pod-topology-spread.js';
 import { type NamespaceLabels, interPodAffinityFilter, interPodAffinityState } from './inter-pod-affinity.js';
-
-const nameOf = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
 
 /** A node as the placement updates it: what its bound pods (and replacements placed) take. */
 export interface WorkingNode {
@@ -176,7 +181,7 @@ function topologyNodes(index: ClusterIndex, evicted: readonly KPod[]): SpreadNod
   if (!evicted.some(hasPodConstraints) && !anyAntiAffinity(index)) return null;
   const bound = summariesByNode(index);
   const namespaces = selectableNamespaces(evicted);
-  const gone = new Set(evicted.map(nameOf));
+  const gone = new Set(evicted.map(podKey));
   return index.snapshot.nodes.map((node) => {
     const name = node.metadata.name;
     const pods: KPod[] = [];
@@ -427,7 +432,7 @@ export function placeReplacements(
       if (status.code !== 'Success') refusals.push(status);
       return status.code === 'Success';
     });
-    const name = nameOf(original);
+    const name = podKey(original);
     if (fit >= 0) {
       const target = writable(fit);
       addInto(target.requested, request);

@@ -162,19 +162,33 @@ export function analyzeDrainImpact(
   // The eviction model: the pods a budget refuses stay, and the drain waits on them (HTTP 429).
   // Refused at once, or once the drain's own evictions spent the budget (the eviction model).
   const list = (k: string): string[] => (Array.isArray(grace?.[k]) ? (grace[k] as string[]) : []);
-  const refusedPods = blocked === null ? [...list('refusedPods'), ...list('refusedLaterPods')] : [];
+  // A pod refused at first and stopped at its retry (a webhook's 500) does not wait: it stops.
+  const stoppedHere = new Set(list('stoppedPods'));
+  const refusedPods =
+    blocked === null
+      ? [...list('refusedPods'), ...list('refusedLaterPods')].filter((p) => !stoppedHere.has(p))
+      : [];
   const refusedBy = Array.isArray(grace?.refusedBy) ? (grace.refusedBy as string[]) : [];
   const refused = { node, pods: refusedPods, budgets: refusedBy, count: refusedPods.length };
   if (refusedPods.length > 0) b.stop('data', 'stops.drain-waits', refused);
-  // An eviction answered 500 (several budgets): kubectl drain stops there (it retries only 429).
+  // An eviction answered 500 (several budgets, or a failing-closed webhook left without backend):
+  // kubectl drain stops there (it retries only 429).
   const stoppedPods = blocked === null ? list('stoppedPods') : [];
+  const webhooks = list('stoppedWebhooks');
   if (stoppedPods.length > 0)
-    b.stop('data', 'stops.drain-error', {
-      node,
-      pods: stoppedPods,
-      budgets: list('stoppedBy'),
-      count: stoppedPods.length,
-    });
+    b.stop(
+      'data',
+      list('stoppedBy').length === 0 && webhooks.length > 0
+        ? 'stops.drain-error-webhook'
+        : 'stops.drain-error',
+      {
+        node,
+        pods: stoppedPods,
+        budgets: list('stoppedBy'),
+        webhooks,
+        count: stoppedPods.length,
+      },
+    );
   // The cluster's only node: no other node keeps pods running (reader 2.5).
   const alone = index.snapshot.nodes.length === 1;
   const stranded = blocked === null ? Number(grace?.stranded ?? 0) : 0;

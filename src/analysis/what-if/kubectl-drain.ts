@@ -11,14 +11,12 @@
  */
 import type { KPod } from '../../cluster/types.js';
 import type { KubectlDrainFlags } from '../../commands/types.js';
-import { type ClusterIndex, isDaemonSetPod, isFinished } from '../cluster-index.js';
+import { type ClusterIndex, isDaemonSetPod, isFinished, podKey } from '../cluster-index.js';
 import { drainFilter } from '../drain-filters.js';
 import { budgetsOfPod, decideEviction } from '../eviction-api.js';
 import { finding } from '../finding.js';
 import type { Finding } from '../types.js';
 import { daemonSetSeen } from '../workload-checks.js';
-
-const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
 
 /**
  * Whether a pod's labels match a label selector as kubectl parses it, for the forms `k=v`, `k==v`,
@@ -92,7 +90,7 @@ export function kubectlDrainFindings(
     out.push(
       f('block', 'refused', {
         count: refused.length,
-        pods: refused.map((x) => `${podName(x.pod)} (${x.v.verdict === 'error' ? (x.v.needs ?? '') : ''})`),
+        pods: refused.map((x) => `${podKey(x.pod)} (${x.v.verdict === 'error' ? (x.v.needs ?? '') : ''})`),
       }),
     );
   const warned = (w: string): KPod[] =>
@@ -101,14 +99,14 @@ export function kubectlDrainFindings(
     const lost = [...warned('unmanaged'), ...warned('orphaned-daemonset')];
     out.push(
       lost.length > 0
-        ? f('warn', 'force-deletes', { count: lost.length, pods: lost.map(podName) })
+        ? f('warn', 'force-deletes', { count: lost.length, pods: lost.map(podKey) })
         : f('info', 'force-nothing'),
     );
   }
   if (flags.deleteEmptyDirData) {
     const data = warned('emptydir').map(
       (p) =>
-        `${podName(p)} (${(p.spec?.volumes ?? [])
+        `${podKey(p)} (${(p.spec?.volumes ?? [])
           .filter((v) => v.emptyDir !== undefined)
           .map((v) => v.name)
           .join(', ')})`,

@@ -11,7 +11,7 @@ import {
 } from '../domain.js';
 import { cephLossFindings } from '../ceph-loss.js';
 import { beforeRefusals } from '../eviction-model.js';
-import { isNodeReady } from '../cluster-index.js';
+import { isNodeReady, podKey } from '../cluster-index.js';
 import { finding } from '../finding.js';
 import { analyzeRebootImpact } from '../reboot-impact.js';
 import type { Finding } from '../types.js';
@@ -226,14 +226,14 @@ export function analyzeNodeDown(ctx: WhatIfContext, node: string): WhatIfImpact 
   // The node's pods not all in the data (none listed, or a part: `target-pods`): how many are
   // evicted is unknown, so the timeline and the stop say "its pods", never a count of what was listed.
   const podsUnknown = reboot.findings.some((f) => f.check === 'target-pods');
-  const podNames = pods.evictable.map((p) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`);
+  const podNames = pods.evictable.map(podKey);
   // A StatefulSet pod on a lost node is not recreated elsewhere: the taint manager's delete leaves
   // it Terminating (Unknown) until the kubelet confirms it stopped or someone force-deletes it, and
   // the StatefulSet creates a pod of that name again only once it is gone
   // (https://kubernetes.io/docs/tasks/run-application/force-delete-stateful-set-pod/).
   const statefulSetPods = pods.evictable
     .filter((p) => topOwnerOf(index, p)?.kind === 'StatefulSet')
-    .map((p) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`);
+    .map(podKey);
   // What the snapshot says of the node's pods (issue 16, reader5 F9/F18): none to evict is no
   // "its 0 pods are evicted"; a node without even a DaemonSet pod listed (every node runs
   // kube-proxy or a CNI pod: scenario 02's workers) was not seen, which is unknown, not 0.

@@ -319,6 +319,9 @@ function restartCoreDns(b: ImpactBuilder, ctx: WhatIfContext, node: string | und
     ready,
     nodes: [...new Set(nodes)],
     node: node ?? null,
+    // Its row of the add-on table (../addons-table.ts), whose sentence names what stops for
+    // others (kube-dns's row, same label, says the same).
+    addon: 'coredns',
   };
   if (node !== undefined && !nodes.includes(node)) {
     b.findings.push(finding('component-restart', 'data', 'ok', 'coredns-not-here', facts));

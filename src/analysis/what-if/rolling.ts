@@ -184,7 +184,13 @@ function rollCoreDns(b: ImpactBuilder, ctx: WhatIfContext, serving: Serving): vo
       nodes: [...new Set(nodes)],
     };
     if (ready <= 1)
-      b.findings.push(finding('component-restart', 'data', 'block', 'coredns-single', { ...f, node: null }));
+      b.findings.push(
+        finding('component-restart', 'data', 'block', 'coredns-single', {
+          ...f,
+          node: null,
+          addon: 'coredns',
+        }),
+      );
     else if (maxUnavailable >= ready)
       b.findings.push(finding('rolling-update', 'data', 'warn', 'all-at-once-deployment', f));
     else b.findings.push(finding('rolling-update', 'data', 'info', 'deployment', f));

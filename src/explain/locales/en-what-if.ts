@@ -191,9 +191,9 @@ export const enWhatIf = {
       'leader-local-api-unknown':
         "{{component}} on {{node}} holds its leader Lease: if it reaches the API through {{node}}'s own API server (kubeadm's kubeconfig does from v1.19.1; the version here was not seen), it cannot renew the Lease while that API server restarts, and a standby ({{standbys}}) takes it over within about {{leaseDurationSeconds}} s.",
       coredns:
-        'Cluster DNS ({{workload}}) has {{ready}} of {{replicas}} replicas ready on {{nodes}}: while one restarts, the others keep answering.',
+        'Cluster DNS ({{workload}}) has {{ready}} of {{replicas}} replicas ready on {{nodes}}: while one restarts, the others keep answering (with none answering, {{addonStops}})',
       'coredns-single':
-        'Cluster DNS ({{workload}}) has only {{ready}} ready replica(s): while it restarts, in-cluster name resolution stops for every workload.',
+        'Cluster DNS ({{workload}}) has only {{ready}} ready replica(s): while it restarts, {{addonStops}}',
       'coredns-not-here':
         'No cluster DNS pod runs on {{node}} (they run on {{nodes}}): nothing to restart there.',
       cni: 'Restarting the CNI agent ({{plugin}}) on {{node}}: existing pod networking stays in the kernel and keeps working; only new pods on {{node}} wait for networking until it is back.',
@@ -599,6 +599,8 @@ export const enWhatIf = {
     // The eviction model (src/analysis/eviction-model.ts): a budget refuses the eviction (HTTP 429).
     'drain-waits':
       'the drain, at {{pods}}: {{budgets}} refuses their eviction (HTTP 429) and kubectl retries until it is allowed, so the drain does not finish meanwhile',
+    'drain-error-webhook':
+      'the drain, at {{pods}}: its eviction goes through admission webhook {{webhooks}} (failurePolicy Fail), whose only backends the drain evicted before, so the API server answers HTTP 500 ("failed calling webhook") and the drain stops with that error (it retries only 429), so the drain does not finish',
     'drain-error':
       'the drain, at {{pods}}: more than one PodDisruptionBudget ({{budgets}}) selects it, its eviction is answered HTTP 500 and the drain stops with that error (it retries only 429), so the drain does not finish',
     'drain-waits_one':

@@ -513,6 +513,8 @@ export const en = {
         'PodDisruptionBudget {{namespace}}/{{pdb}} has maxUnavailable 0: every eviction is refused (HTTP 429) and the drain waits forever.',
       'min-available-all':
         'PodDisruptionBudget {{namespace}}/{{pdb}} requires minAvailable {{minAvailable}} of {{expectedPods}} expected pods (disruptionsAllowed {{disruptionsAllowed}}): every eviction is refused with HTTP 429 and the drain waits forever.',
+      'stops-webhook':
+        "PodDisruptionBudget {{namespace}}/{{pdb}} (disruptionsAllowed {{disruptionsAllowed}}) refuses the eviction of {{pods}} with HTTP 429, and its retry fails on webhook {{webhook}} (HTTP 500): the drain stops there. The retry comes after the drain evicted the webhook's backends (failurePolicy Fail), and kubectl retries only 429, so the drain ends unfinished.",
       'no-disruptions':
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows no disruption now (disruptionsAllowed 0, {{currentHealthy}} healthy of {{desiredHealthy}} needed): evicting {{pods}} is refused with HTTP 429.',
       'more-than-allowed':
@@ -669,6 +671,10 @@ export const en = {
         '{{workload}} ({{kind}}, {{namespace}}): more than one PodDisruptionBudget ({{stoppedBy}}) selects its {{count}} pods on {{node}}, so their eviction is answered HTTP 500 and the drain stops: they keep running there.',
       stopped_one:
         '{{workload}} ({{kind}}, {{namespace}}): more than one PodDisruptionBudget ({{stoppedBy}}) selects its pod on {{node}}, so its eviction is answered HTTP 500 and the drain stops: it keeps running there.',
+      'stopped-webhook':
+        '{{workload}} ({{kind}}, {{namespace}}): the drain stops at its {{count}} pods on {{node}} (admission webhook {{stoppedWebhook}} answers their eviction HTTP 500), so they are not evicted: they keep running there.',
+      'stopped-webhook_one':
+        '{{workload}} ({{kind}}, {{namespace}}): the drain stops at its pod on {{node}} (admission webhook {{stoppedWebhook}} answers its eviction HTTP 500), so it is not evicted: it keeps running there.',
     },
     'workloads-on-control-plane': {
       user: 'Workloads run on control-plane node {{node}}: {{pods}}. They go down with the master.',
@@ -745,6 +751,9 @@ export const en = {
       // An eviction error other than 429 (several budgets: 500): kubectl drain stops on it.
       stops:
         'The drain stops with an error at {{stoppedPods}}: more than one PodDisruptionBudget ({{stoppedBy}}) selects it, the eviction API answers HTTP 500, and kubectl retries only 429, so the drain ends unfinished and the pod keeps running.',
+      // A failing-closed webhook on pods/eviction whose backends were evicted (issue 29): 500 from then on.
+      'stops-webhook':
+        'The drain stops with an error at {{stoppedPods}}: the admission webhook {{stoppedWebhooks}} (failurePolicy Fail) intercepts pod evictions and its only backends ran on {{node}}; once the drain evicted them, each later eviction is answered HTTP 500 ("failed calling webhook"), and kubectl retries only 429, so the drain ends unfinished and those pods keep running.',
       'all-refused':
         'The drain evicts no pod: {{refusedBy}} refuses the eviction of every pod it would evict ({{refusedPods}}), so it waits there.',
       // The only node, rebooted without a drain: its pods stay bound to it (issue 16, F17).
@@ -910,6 +919,7 @@ export const en = {
       'min-available-all':
         'Scale {{namespace}} pods above {{minAvailable}} or relax {{pdb}} (for example maxUnavailable: 1); do not bypass it with --disable-eviction.',
       'no-disruptions': 'Wait until {{pdb}} allows a disruption (its pods healthy), or scale up first.',
+      'stops-webhook': 'Wait until {{pdb}} allows a disruption (its pods healthy), or scale up first.',
       'max-unavailable-zero': 'Change {{pdb}} to allow at least one disruption, or scale up first.',
       'not-computed':
         'Waiting for replicas will not help: check that kube-controller-manager runs with its disruption controller (kubectl -n kube-system get pods -l component=kube-controller-manager; its log) so it computes {{pdb}}; then its status.observedGeneration equals its metadata.generation.',

@@ -180,9 +180,9 @@ export const koWhatIf: WhatIfMessages = {
       'leader-local-api-unknown':
         '{{node}}의 {{component}}(이)가 리더 Lease를 보유하고 있습니다. {{node}} 자신의 API 서버로 API에 접속한다면(kubeadm v1.19.1부터의 kubeconfig; 여기서는 버전을 보지 못했습니다) 그 API 서버가 재시작하는 동안 Lease를 갱신하지 못하고, 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
       coredns:
-        '클러스터 DNS({{workload}})는 {{replicas}}개 중 {{ready}}개 레플리카가 {{nodes}}에서 준비되어 있습니다. 하나가 재시작하는 동안 나머지가 계속 응답합니다.',
+        '클러스터 DNS({{workload}})는 {{replicas}}개 중 {{ready}}개 레플리카가 {{nodes}}에서 준비되어 있습니다. 하나가 재시작하는 동안 나머지가 계속 응답합니다 (모두 응답하지 않으면: {{addonStops}})',
       'coredns-single':
-        '클러스터 DNS({{workload}})의 준비된 레플리카가 {{ready}}개뿐입니다. 재시작하는 동안 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+        '클러스터 DNS({{workload}})의 준비된 레플리카가 {{ready}}개뿐입니다. 재시작하는 동안: {{addonStops}}',
       'coredns-not-here':
         '{{node}}에는 클러스터 DNS 파드가 없습니다(실행 중인 노드: {{nodes}}). 재시작할 것이 없습니다.',
       cni: '{{node}}의 CNI 에이전트({{plugin}}) 재시작: 기존 파드 네트워킹은 커널에 남아 계속 동작합니다. {{node}}의 새 파드만 에이전트가 돌아올 때까지 네트워크를 기다립니다.',
@@ -513,6 +513,8 @@ export const koWhatIf: WhatIfMessages = {
       '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 받아 줄 다른 노드가 없어 Pending으로 남음',
     'drain-stranded':
       '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 유일한 노드라 uncordon할 때까지 Pending으로 남음',
+    'drain-error-webhook':
+      '드레인이 {{pods}}에서 멈춤: 그 축출은 어드미션 웹훅 {{webhooks}}(failurePolicy Fail)를 거치는데 드레인이 그 백엔드를 먼저 축출했으므로 API 서버가 HTTP 500("failed calling webhook")으로 답하고, 드레인은 429만 재시도하므로 그 오류로 멈추어 드레인이 끝나지 않음',
     'drain-error':
       '드레인이 {{pods}}에서 멈춤: PodDisruptionBudget 여러 개({{budgets}})가 그 파드를 선택해 축출이 HTTP 500으로 거부되고, 드레인은 429만 재시도하므로 그 오류로 멈추어 드레인이 끝나지 않음',
     'drain-waits':

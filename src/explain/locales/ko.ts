@@ -451,6 +451,8 @@ export const ko: Messages = {
         'PodDisruptionBudget {{namespace}}/{{pdb}}의 maxUnavailable이 0입니다: 모든 축출이 거부되고(HTTP 429) 드레인이 끝없이 기다립니다.',
       'min-available-all':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(이)가 예상 파드 {{expectedPods}}개 중 minAvailable {{minAvailable}}개를 요구합니다 (disruptionsAllowed {{disruptionsAllowed}}): 모든 축출이 HTTP 429로 거부되고 드레인이 끝없이 기다립니다.',
+      'stops-webhook':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(disruptionsAllowed {{disruptionsAllowed}})(이)가 {{pods}}의 축출을 HTTP 429로 거부하고, 그 재시도는 웹훅 {{webhook}}에서 실패합니다(HTTP 500): 드레인이 그곳에서 멈춥니다. 재시도는 드레인이 웹훅의 백엔드(failurePolicy Fail)를 축출한 뒤에 오고 kubectl은 429만 재시도하므로 드레인은 끝나지 않은 채 종료됩니다.',
       'no-disruptions':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(이)가 지금은 중단을 허용하지 않습니다 (disruptionsAllowed 0, 필요 {{desiredHealthy}}개 중 정상 {{currentHealthy}}개): {{pods}} 축출이 HTTP 429로 거부됩니다.',
       'more-than-allowed-stuck':
@@ -574,6 +576,8 @@ export const ko: Messages = {
         '{{workload}} ({{kind}}, {{namespace}}): Rook 오퍼레이터가 {{node}}에서 실행하는 Ceph {{daemon}} 데몬이며 데이터가 그 노드에 있습니다. 지금은 PodDisruptionBudget {{refusedBy}}(이)가 축출을 거부하므로(HTTP 429) 그 노드에서 계속 실행되고 드레인은 이 파드에서 기다립니다.',
       'operator-daemon-down':
         '{{workload}} ({{kind}}, {{namespace}}): Rook 오퍼레이터가 {{node}}에서 실행하는 Ceph {{daemon}} 데몬이며 이미 Ready가 아닙니다({{state}}). Ceph는 지금 이 데몬 없이 저하된 상태로 동작하며, {{node}}(을)를 내려도 이 데몬이 돌아오지는 않습니다.',
+      'stopped-webhook':
+        '{{workload}} ({{kind}}, {{namespace}}): 어드미션 웹훅 {{stoppedWebhook}}(이)가 {{node}}에 있는 파드 {{count}}개의 축출을 HTTP 500으로 거부해 드레인이 그 파드에서 멈춥니다. 축출되지 않으므로 그곳에서 계속 실행됩니다.',
       stopped:
         '{{workload}} ({{kind}}, {{namespace}}): PodDisruptionBudget 여러 개({{stoppedBy}})가 {{node}}의 그 파드 {{count}}개를 선택해 축출이 HTTP 500으로 거부되고 드레인이 멈춥니다: 파드는 그곳에서 계속 실행됩니다.',
       refused:
@@ -632,6 +636,8 @@ export const ko: Messages = {
         '드레인은 파드 {{count}}개를 축출합니다 ({{fatesList}}). 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
       stops:
         '드레인이 {{stoppedPods}}에서 오류로 멈춥니다: PodDisruptionBudget 여러 개({{stoppedBy}})가 그 파드를 선택해 축출 API가 HTTP 500으로 답하고, kubectl은 429만 재시도하므로 드레인은 끝나지 않은 채 종료되고 그 파드는 계속 실행됩니다.',
+      'stops-webhook':
+        '드레인이 {{stoppedPods}}에서 오류로 멈춥니다: 어드미션 웹훅 {{stoppedWebhooks}}(failurePolicy Fail)가 파드 축출을 가로채는데 그 백엔드가 모두 {{node}}에서 실행되었습니다. 드레인이 그 백엔드를 축출한 뒤에는 이후의 축출이 모두 HTTP 500("failed calling webhook")으로 거부되고, kubectl은 429만 재시도하므로 드레인은 끝나지 않은 채 종료되고 그 파드들은 계속 실행됩니다.',
       'all-refused':
         '드레인이 축출하는 파드가 없습니다: {{refusedBy}}(이)가 축출하려는 모든 파드({{refusedPods}})의 축출을 거부하므로 드레인은 기다립니다.',
       'only-node':
@@ -779,6 +785,8 @@ export const ko: Messages = {
       'min-available-all':
         '{{namespace}}의 파드를 {{minAvailable}}개보다 많게 늘리거나 {{pdb}}(을)를 완화하세요 (예: maxUnavailable: 1). --disable-eviction으로 우회하지 마세요.',
       'no-disruptions':
+        '{{pdb}}(이)가 중단을 허용할 때까지(파드가 정상이 될 때까지) 기다리거나 먼저 스케일 업하세요.',
+      'stops-webhook':
         '{{pdb}}(이)가 중단을 허용할 때까지(파드가 정상이 될 때까지) 기다리거나 먼저 스케일 업하세요.',
       'max-unavailable-zero': '{{pdb}}(이)가 최소 1개 중단을 허용하도록 바꾸거나 먼저 스케일 업하세요.',
       'not-computed':

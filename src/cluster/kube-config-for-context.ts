@@ -35,9 +35,9 @@ export function isClientFallback(kc: KubeConfig): boolean {
 /**
  * Load a kubeconfig and select a context.
  *
- * Without `path`, client-node's default search applies: `KUBECONFIG` (files merged), then
- * `~/.kube/config`, then the in-cluster service account (`KUBERNETES_SERVICE_HOST`, context
- * `inClusterContext`). Its last resort, `http://localhost:8080`, is refused: no silent fallback.
+ * Without `path`, client-node's default search applies: `KUBECONFIG` (files merged as client-node
+ * merges them), then `~/.kube/config`, then the in-cluster service account
+ * (`KUBERNETES_SERVICE_HOST`, context `inClusterContext`). Its last resort, `http://localhost:8080`, is refused: no silent fallback.
  *
  * @param path - kubeconfig file, or undefined for the default search
  * @param context - context name, or null/undefined for the file's current context
@@ -47,6 +47,8 @@ export function isClientFallback(kc: KubeConfig): boolean {
  * @throws ConfigError `config-not-found` when the file is missing or no kubeconfig is found,
  *   `config-invalid` when it cannot be parsed, `kube-context-unknown` when the context does not
  *   exist (the message lists the available ones)
+ * @throws ConfigError as `parseKubeconfigFile` and `prepareSelectedUser` (./static-kubeconfig.ts)
+ *   throw: a duplicate name, impersonation fields kubectl refuses, a token file that cannot be read
  */
 export function kubeConfigForContext(
   path: string | undefined,

@@ -7,7 +7,10 @@
  * and key, basic auth, the CA, `insecure-skip-tls-verify`, `tls-server-name`, `as`) are applied as
  * client-node applies them (`KubeConfig.applyToHTTPSOptions`); anything else (an exec credential
  * plugin, an auth-provider, a proxy, several KUBECONFIG files, no file at all: in-cluster) is left
- * to client-node's KubeConfig by {@link kubeAccessForContext}.
+ * to client-node's KubeConfig by {@link kubeAccessForContext}. Both paths read each file with
+ * {@link parseKubeconfigFile} and the selected user with {@link prepareSelectedUser}, so both follow
+ * kubectl where client-node does not (relative paths, token files, impersonation); kubeConnection
+ * (./kube-connection.ts) sends {@link impersonationHeaders}.
  * @see https://kubernetes.io/docs/concepts/configuration/organize-cluster-access-kubeconfig/
  */
 import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';

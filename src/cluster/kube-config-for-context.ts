@@ -2,9 +2,10 @@
  * Loading the kubeconfig for one configured cluster, with operator-facing errors.
  */
 import { existsSync } from 'node:fs';
-import { KubeConfig } from '@kubernetes/client-node';
+import { delimiter, join } from 'node:path';
+import { KubeConfig, findHomeDir } from '@kubernetes/client-node';
 import { ConfigError } from '../errors.js';
-import { registerKubeconfigSecrets } from './static-kubeconfig.js';
+import { parseKubeconfigFile, prepareSelectedUser, registerKubeconfigSecrets } from './static-kubeconfig.js';
 
 /**
  * Why a kubeconfig could not be read, without its content: a YAML error (js-yaml's
@@ -34,9 +35,9 @@ export function isClientFallback(kc: KubeConfig): boolean {
 /**
  * Load a kubeconfig and select a context.
  *
- * Without `path`, client-node's default search applies: `KUBECONFIG` (files merged), then
- * `~/.kube/config`, then the in-cluster service account (`KUBERNETES_SERVICE_HOST`, context
- * `inClusterContext`). Its last resort, `http://localhost:8080`, is refused: no silent fallback.
+ * Without `path`, client-node's default search applies: `KUBECONFIG` (files merged as client-node
+ * merges them), then `~/.kube/config`, then the in-cluster service account
+ * (`KUBERNETES_SERVICE_HOST`, context `inClusterContext`). Its last resort, `http://localhost:8080`, is refused: no silent fallback.
  *
  * @param path - kubeconfig file, or undefined for the default search
  * @param context - context name, or null/undefined for the file's current context
@@ -46,6 +47,8 @@ export function isClientFallback(kc: KubeConfig): boolean {
  * @throws ConfigError `config-not-found` when the file is missing or no kubeconfig is found,
  *   `config-invalid` when it cannot be parsed, `kube-context-unknown` when the context does not
  *   exist (the message lists the available ones)
+ * @throws ConfigError as `parseKubeconfigFile` and `prepareSelectedUser` (./static-kubeconfig.ts)
+ *   throw: a duplicate name, impersonation fields kubectl refuses, a token file that cannot be read
  */
 export function kubeConfigForContext(
   path: string | undefined,
@@ -53,19 +56,38 @@ export function kubeConfigForContext(
   settingPath = '',
 ): KubeConfig {
   const kc = new KubeConfig();
+  // Each file through parseKubeconfigFile (relative paths from its folder, token files read for the
+  // selected user only), merged as client-node's loadFromDefault merges KUBECONFIG files.
+  const load = (files: string[]): void =>
+    files.forEach((file, i) => {
+      const entries = parseKubeconfigFile(file);
+      const one = i === 0 ? kc : new KubeConfig();
+      one.loadFromOptions(entries);
+      if (one !== kc) kc.mergeConfig(one);
+    });
   if (path !== undefined) {
     if (!existsSync(path))
       throw new ConfigError(settingPath, `kubeconfig file ${path} not found`, 'config-not-found');
     try {
-      kc.loadFromFile(path);
+      load([path]);
     } catch (err) {
+      if (err instanceof ConfigError) throw err;
       throw new ConfigError(settingPath, `kubeconfig file ${path} cannot be read: ${readError(err)}`);
     }
     registerKubeconfigSecrets(kc.getUsers());
   } else {
     try {
-      kc.loadFromDefault();
+      const home = process.env.KUBECONFIG ? undefined : findHomeDir();
+      const files = process.env.KUBECONFIG
+        ? process.env.KUBECONFIG.split(delimiter).filter((f) => f)
+        : home && existsSync(join(home, '.kube', 'config'))
+          ? [join(home, '.kube', 'config')]
+          : [];
+      // No file: client-node's in-cluster service account, else its last resort.
+      if (files.length > 0) load(files);
+      else kc.loadFromDefault();
     } catch (err) {
+      if (err instanceof ConfigError) throw err;
       throw new ConfigError(settingPath, `the kubeconfig cannot be read: ${readError(err)}`);
     }
     registerKubeconfigSecrets(kc.getUsers());
@@ -95,5 +117,7 @@ export function kubeConfigForContext(
       'kube-context-unknown',
     );
   }
+  prepareSelectedUser(kc.getCurrentUser(), path !== undefined ? `kubeconfig file ${path}` : 'the kubeconfig');
+  registerKubeconfigSecrets([kc.getCurrentUser()].filter((u) => u !== null));
   return kc;
 }

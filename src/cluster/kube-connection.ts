@@ -8,7 +8,7 @@ import https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { ClusterReadError } from '../errors.js';
 import { registerSecretValues } from '../util/redaction.js';
-import { type KubeAccess, StaticKubeconfig } from './static-kubeconfig.js';
+import { type KubeAccess, StaticKubeconfig, impersonationHeaders } from './static-kubeconfig.js';
 
 /** Errors a caller throws when the connection cannot be prepared. */
 export interface KubeConnectionErrors {
@@ -122,6 +122,8 @@ export async function kubeConnection(
     if (err instanceof CredentialsTimeout) throw err.error;
     throw errors.credentials(err);
   }
+  // kubectl's impersonation (client-node sends only `as`, and as Latin-1): over client-node's.
+  opts.headers = { ...opts.headers, ...impersonationHeaders(kc.getCurrentUser()) };
   const agent = cluster.proxyUrl
     ? opts.agent
     : isHttps

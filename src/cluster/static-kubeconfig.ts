@@ -7,13 +7,16 @@
  * and key, basic auth, the CA, `insecure-skip-tls-verify`, `tls-server-name`, `as`) are applied as
  * client-node applies them (`KubeConfig.applyToHTTPSOptions`); anything else (an exec credential
  * plugin, an auth-provider, a proxy, several KUBECONFIG files, no file at all: in-cluster) is left
- * to client-node's KubeConfig by {@link kubeAccessForContext}.
+ * to client-node's KubeConfig by {@link kubeAccessForContext}. Both paths read each file with
+ * {@link parseKubeconfigFile} and the selected user with {@link prepareSelectedUser}, so both follow
+ * kubectl where client-node does not (relative paths, token files, impersonation); kubeConnection
+ * (./kube-connection.ts) sends {@link impersonationHeaders}.
  * @see https://kubernetes.io/docs/concepts/configuration/organize-cluster-access-kubeconfig/
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { delimiter, dirname, isAbsolute, join } from 'node:path';
+import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join, sep } from 'node:path';
 import type https from 'node:https';
-import type { Cluster, KubeConfig, User } from '@kubernetes/client-node';
+import type { Cluster, Context, KubeConfig, User } from '@kubernetes/client-node';
 // The client's kubeconfig entry parsers: one module that imports nothing else of the client (no
 // `exports` map; version pinned ~1.4), as src/config/kube-context-names.ts uses them.
 import { newClusters, newContexts, newUsers } from '@kubernetes/client-node/dist/config_types.js';
@@ -56,85 +59,234 @@ export function registerKubeconfigSecrets(users: readonly User[]): void {
  */
 const given = (v: string | null | undefined): v is string => typeof v === 'string' && v !== '';
 
+/** One kubeconfig file's entries, through client-node's own entry parsers. */
+export interface KubeconfigEntries {
+  clusters: Cluster[];
+  users: User[];
+  contexts: Context[];
+  /** The file's `current-context`, if it names one. */
+  currentContext: string | undefined;
+}
+
+/** What kubectl reads of a user that client-node's `User` lacks (set by {@link parseKubeconfigFile}). */
+interface UserExtras {
+  /** The `token-file`, absolute; read for the selected user only ({@link prepareSelectedUser}). */
+  tokenFile?: string;
+  /** The impersonation headers, values as UTF-8 bytes ({@link impersonationHeaders}). */
+  impersonation: Record<string, string | string[]>;
+  /** Why kubectl would refuse the user's impersonation fields, reported when it is selected. */
+  problem?: string;
+}
+const userExtras = new WeakMap<User, UserExtras>();
+
+/** The largest token file read, in bytes (1 MiB); kubectl has no bound, a token is a few KiB. */
+export const MAX_TOKEN_FILE_BYTES = 1024 * 1024;
+
+/** Characters Node refuses in a header value (`ERR_INVALID_CHAR`): controls but tab, and DEL. */
+// eslint-disable-next-line no-control-regex -- the control characters are what is refused
+const INVALID_HEADER_VALUE = /[\x00-\x08\x0a-\x1f\x7f]/;
+
+/**
+ * Read one kubeconfig file as kubectl does (client-go tools/clientcmd/loader.go), through
+ * client-node's entry parsers (`newClusters`, `newUsers`, `newContexts`):
+ * - relative `certificate-authority`, `client-certificate`, `client-key`, `token-file` and an exec
+ *   `command` with a path separator are taken from the file's folder (loader.go `ResolveLocalPaths`,
+ *   `GetAuthInfoFileReferences`), not from the working folder;
+ * - no `token-file` is read here: only the selected user's, by {@link prepareSelectedUser}
+ *   (client-node reads every user's at load; an unused user's FIFO hung it);
+ * - `as`, `as-uid`, `as-groups` and `as-user-extra` become the headers client-go sends
+ *   (transport/round_trippers.go), kept for {@link impersonationHeaders}.
+ * @param path - the kubeconfig file
+ * @returns its entries
+ * @throws ConfigError when a cluster, user or context name is given twice (client-go
+ *   tools/clientcmd/api/v1/conversion.go refuses "duplicate name"; client-node takes the first)
+ * @throws the `readFileSync` or js-yaml error when the file cannot be read or parsed, the parsers'
+ *   errors for an entry without a name
+ */
+export function parseKubeconfigFile(path: string): KubeconfigEntries {
+  const doc = (load(readFileSync(path, 'utf8')) ?? {}) as Record<string, unknown>;
+  type Entry = Record<string, unknown> | null | undefined;
+  const list = (key: string): Entry[] => (Array.isArray(doc[key]) ? (doc[key] as Entry[]) : []);
+  for (const key of ['clusters', 'users', 'contexts']) {
+    const seen = new Set<unknown>();
+    for (const e of list(key)) {
+      if (seen.has(e?.name))
+        throw new ConfigError(
+          '',
+          `kubeconfig file ${path}: two ${key} are named ${JSON.stringify(String(e?.name))} (kubectl refuses a duplicate name)`,
+        );
+      seen.add(e?.name);
+    }
+  }
+  const root = dirname(path);
+  const absolute = (o: Entry, key: string): void => {
+    const f = o?.[key];
+    if (o && typeof f === 'string' && f !== '' && !isAbsolute(f)) o[key] = join(root, f);
+  };
+  for (const c of list('clusters')) absolute(c?.cluster as Entry, 'certificate-authority');
+  const raw = new Map<unknown, Record<string, unknown>>();
+  for (const u of list('users')) {
+    const user = u?.user as Entry;
+    if (!user || typeof user !== 'object') continue;
+    for (const key of ['client-certificate', 'client-key', 'token-file']) absolute(user, key);
+    const exec = user.exec as Entry;
+    if (typeof exec?.command === 'string' && exec.command.includes(sep)) absolute(exec, 'command');
+    raw.set(u?.name, { ...user });
+    delete user['token-file'];
+  }
+  const users = newUsers(doc.users);
+  for (const user of users) {
+    const r = raw.get(user.name) ?? {};
+    const tokenFile = r['token-file'];
+    userExtras.set(user, {
+      ...(typeof tokenFile === 'string' && tokenFile !== '' ? { tokenFile } : {}),
+      ...impersonation(r, user.name),
+    });
+  }
+  return {
+    clusters: newClusters(doc.clusters),
+    users,
+    contexts: newContexts(doc.contexts),
+    currentContext: typeof doc['current-context'] === 'string' ? doc['current-context'] : undefined,
+  };
+}
+
+/**
+ * client-go's `headerKeyEscape` (transport/round_trippers.go): every byte of the UTF-8 key that is
+ * not an RFC 7230 token character, and `%`, as `%XX`.
+ */
+function headerKeyEscape(key: string): string {
+  return [...Buffer.from(key, 'utf8')]
+    .map((b) => {
+      const c = String.fromCharCode(b);
+      return /^[A-Za-z0-9!#$&'*+\-.^_`|~]$/.test(c) ? c : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+    })
+    .join('');
+}
+
+/**
+ * A user's impersonation headers as client-go sends them (transport/round_trippers.go:
+ * `Impersonate-User`, `Impersonate-Uid`, `Impersonate-Group` once per group,
+ * `Impersonate-Extra-<escaped key>` once per value), each value as its UTF-8 bytes (Node writes a
+ * header string as Latin-1, one byte per character), or why kubectl would refuse them.
+ */
+function impersonation(user: Record<string, unknown>, name: string): Omit<UserExtras, 'tokenFile'> {
+  const bad = (problem: string): Omit<UserExtras, 'tokenFile'> => ({
+    impersonation: {},
+    problem: `user ${JSON.stringify(name)}: ${problem}`,
+  });
+  const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+  const { as, 'as-uid': uid, 'as-groups': groups, 'as-user-extra': extra } = user;
+  if (as != null && typeof as !== 'string') return bad('"as" must be a string');
+  if (uid != null && typeof uid !== 'string') return bad('"as-uid" must be a string');
+  if (groups != null && !strings(groups)) return bad('"as-groups" must be a list of strings');
+  if (
+    extra != null &&
+    (typeof extra !== 'object' || Array.isArray(extra) || !Object.values(extra).every(strings))
+  )
+    return bad('"as-user-extra" must map each key to a list of strings');
+  const headers: Record<string, string | string[]> = {};
+  if (given(as)) headers['Impersonate-User'] = as;
+  if (given(uid)) headers['Impersonate-Uid'] = uid;
+  if (groups?.length) headers['Impersonate-Group'] = groups;
+  for (const [key, values] of Object.entries((extra ?? {}) as Record<string, string[]>))
+    if (values.length > 0) headers[`Impersonate-Extra-${headerKeyEscape(key)}`] = values;
+  // client-go tools/clientcmd/validation.go validateAuthInfo.
+  if (!given(as) && Object.keys(headers).length > 0)
+    return bad(`requesting uid, groups or user-extra for ${name} without impersonating a user`);
+  for (const [field, v] of Object.entries(headers)) {
+    if ([v].flat().some((x) => INVALID_HEADER_VALUE.test(x)))
+      return bad(`invalid header field value for ${field} (a control character such as CR or LF)`);
+    headers[field] = Array.isArray(v)
+      ? v.map((x) => Buffer.from(x, 'utf8').toString('latin1'))
+      : Buffer.from(v, 'utf8').toString('latin1');
+  }
+  return { impersonation: headers };
+}
+
+/**
+ * The impersonation headers of a user read by {@link parseKubeconfigFile}, to set after
+ * client-node's `applyToHTTPSOptions` (which sends only `as`, as a Latin-1 string).
+ * @param user - the selected user, or null
+ * @returns the headers, empty for a user read otherwise (in-cluster) or without impersonation
+ */
+export function impersonationHeaders(user: User | null): Record<string, string | string[]> {
+  return (user && userExtras.get(user)?.impersonation) ?? {};
+}
+
+/**
+ * Complete the selected user as kubectl does, once its context is chosen: refuse impersonation
+ * fields kubectl refuses, and read its `token-file` (client-go transport/token_source.go
+ * `fileTokenSource`: the content with spaces trimmed) when it has no `token`.
+ * @param user - the selected user (from {@link parseKubeconfigFile}; others are left as they are)
+ * @param where - the kubeconfig or setting, for error messages
+ * @throws ConfigError for malformed or incomplete impersonation fields, a token file that cannot be
+ *   read, is not a regular file (a FIFO, /dev/zero) or is over {@link MAX_TOKEN_FILE_BYTES}
+ */
+export function prepareSelectedUser(user: User | null, where: string): void {
+  const extras = user && userExtras.get(user);
+  if (!user || !extras) return;
+  if (extras.problem) throw new ConfigError('', `${where}: ${extras.problem}`);
+  if (given(user.token) || extras.tokenFile === undefined) return;
+  const file = extras.tokenFile;
+  const refuse = (why: string): ConfigError => new ConfigError('', `${where}: token-file ${file} ${why}`);
+  let fd: number;
+  try {
+    // Non-blocking: opening a FIFO with no writer must not hang (it is then refused).
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (err) {
+    throw refuse(`cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  try {
+    if (!fstatSync(fd).isFile()) throw refuse('is not a regular file');
+    const buf = Buffer.alloc(MAX_TOKEN_FILE_BYTES + 1);
+    let n = 0;
+    for (let r = 1; r > 0 && n < buf.length; n += r) r = readSync(fd, buf, n, buf.length - n, null);
+    if (n > MAX_TOKEN_FILE_BYTES) throw refuse(`is larger than ${MAX_TOKEN_FILE_BYTES} bytes`);
+    const token = buf.subarray(0, n).toString('utf8').trim();
+    if (INVALID_HEADER_VALUE.test(token))
+      throw refuse('holds a control character (invalid header field value)');
+    (user as { token?: string }).token = token;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** One kubeconfig context with static credentials, applied as client-node applies them. */
 export class StaticKubeconfig implements KubeAccess {
   private constructor(
     private readonly context: string,
     private readonly cluster: Cluster,
     private readonly user: User,
-    /** The `as-groups`, `as-uid` and `as-user-extra` headers (client-node reads only `as`). */
-    private readonly impersonation: Record<string, string | string[]>,
   ) {}
 
   /**
    * Read one context of one kubeconfig file, when it can be served without client-node.
-   * Relative certificate paths are taken from the file's folder, as client-node and kubectl do.
+   * The file is read by {@link parseKubeconfigFile} (relative paths from the file's folder) and
+   * the context's user by {@link prepareSelectedUser}, as on client-node's path.
    * @param path - the kubeconfig file
    * @param context - the context, or null/undefined/'' for the file's current context
    * @returns the context, or null when client-node must read it (and report what is wrong): the
    *   file cannot be read or parsed, the context or its cluster or user is not there, or they use
    *   an exec plugin, an auth-provider or a proxy-url
-   * @throws ConfigError when kubectl would refuse the file or read it otherwise than client-node: a
-   *   cluster, user or context name given twice (client-go tools/clientcmd/api/v1/conversion.go
-   *   refuses "duplicate name"; client-node takes the first), or `as-groups`, `as-uid` or
-   *   `as-user-extra` on a user that client-node must read (it would drop them silently)
+   * @throws ConfigError as {@link parseKubeconfigFile} and {@link prepareSelectedUser} do
    */
   static read(path: string, context: string | null | undefined): StaticKubeconfig | null {
-    let cluster: Cluster | undefined;
-    let user: User | undefined;
-    let name: string | undefined;
-    let doc: Record<string, unknown>;
+    let entries: KubeconfigEntries;
     try {
-      doc = (load(readFileSync(path, 'utf8')) ?? {}) as Record<string, unknown>;
-    } catch {
+      entries = parseKubeconfigFile(path);
+    } catch (err) {
+      if (err instanceof ConfigError) throw err;
       return null;
     }
-    for (const list of ['clusters', 'users', 'contexts'] as const) {
-      const names = Array.isArray(doc[list]) ? (doc[list] as { name?: unknown }[]).map((e) => e?.name) : [];
-      if (new Set(names).size < names.length)
-        throw new ConfigError(
-          '',
-          `kubeconfig file ${path}: two ${list} have the same name (kubectl refuses it)`,
-        );
-    }
-    // As client-go (tools/clientcmd/loader.go GetAuthInfoFileReferences): a token-file relative to
-    // the kubeconfig's folder, before client-node's parser reads it (it would take the working folder).
-    const root = dirname(path);
-    for (const u of Array.isArray(doc.users) ? (doc.users as { user?: Record<string, unknown> }[]) : []) {
-      const f = u?.user?.['token-file'];
-      if (typeof f === 'string' && given(f) && !isAbsolute(f) && u.user) u.user['token-file'] = join(root, f);
-    }
-    let raw: Record<string, unknown> | undefined;
-    try {
-      // As KubeConfig.loadFromFile: the file through the client's own entry parsers (newClusters,
-      // newUsers, newContexts: same fields, same validation; a token-file is read here as there).
-      name = context || (typeof doc['current-context'] === 'string' ? doc['current-context'] : undefined);
-      const ctx = newContexts(doc.contexts).find((c) => c.name === name);
-      cluster = newClusters(doc.clusters).find((c) => c.name === ctx?.cluster);
-      user = newUsers(doc.users).find((u) => u.name === ctx?.user);
-      raw = (doc.users as { name?: unknown; user?: Record<string, unknown> }[]).find(
-        (u) => u.name === ctx?.user,
-      )?.user;
-    } catch {
-      return null;
-    }
-    const impersonation = impersonationHeaders(raw ?? {});
-    if (name === undefined || !cluster || !user || cluster.proxyUrl || user.exec || user.authProvider) {
-      if (Object.keys(impersonation).length > 0)
-        throw new ConfigError(
-          '',
-          `kubeconfig file ${path}: as-groups, as-uid and as-user-extra are not supported with an exec plugin, an auth-provider or a proxy-url`,
-        );
-      return null;
-    }
-    // As KubeConfig.makePathsAbsolute: certificate files relative to the kubeconfig's folder.
-    const absolute = <T extends string | null | undefined>(f: T): T | string =>
-      given(f) && !isAbsolute(f) ? join(root, f) : f;
-    cluster.caFile = absolute(cluster.caFile);
-    user.certFile = absolute(user.certFile);
-    user.keyFile = absolute(user.keyFile);
+    const name = context || entries.currentContext;
+    const ctx = entries.contexts.find((c) => c.name === name);
+    const cluster = entries.clusters.find((c) => c.name === ctx?.cluster);
+    const user = entries.users.find((u) => u.name === ctx?.user);
+    if (!name || !cluster || !user || cluster.proxyUrl || user.exec || user.authProvider) return null;
+    prepareSelectedUser(user, `kubeconfig file ${path}`);
     registerKubeconfigSecrets([user]);
-    return new StaticKubeconfig(name, cluster, user, impersonation);
+    return new StaticKubeconfig(name, cluster, user);
   }
 
   /** @returns the context's cluster */
@@ -173,34 +325,11 @@ export class StaticKubeconfig implements KubeAccess {
     if (key) opts.key = key;
     const headers: Record<string, string | string[]> = {};
     if (user.impersonateUser) headers['Impersonate-User'] = user.impersonateUser;
-    Object.assign(headers, this.impersonation);
     if (user.token) headers.Authorization = `Bearer ${user.token}`;
     opts.headers = { ...(opts.headers as Record<string, string | string[]> | undefined), ...headers };
     if (user.username) opts.auth = `${user.username}:${user.password ?? ''}`;
     await Promise.resolve();
   }
-}
-
-/**
- * The impersonation headers kubectl sends for a kubeconfig user's `as-groups`, `as-uid` and
- * `as-user-extra` (client-go transport/round_trippers.go: `Impersonate-Group` once per group,
- * `Impersonate-Uid`, `Impersonate-Extra-<key>` with the key percent-encoded). `as` is client-node's.
- * @param user - the user entry as the file gives it
- * @returns the headers, empty when there are none
- */
-function impersonationHeaders(user: Record<string, unknown>): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => given(x)) : []);
-  const groups = strings(user['as-groups']);
-  if (groups.length > 0) out['Impersonate-Group'] = groups;
-  if (given(user['as-uid'] as string | undefined)) out['Impersonate-Uid'] = user['as-uid'] as string;
-  const extra = user['as-user-extra'];
-  if (typeof extra === 'object' && extra !== null)
-    for (const [key, values] of Object.entries(extra)) {
-      const v = strings(values);
-      if (v.length > 0) out[`Impersonate-Extra-${encodeURIComponent(key)}`] = v;
-    }
-  return out;
 }
 
 /**

@@ -9,8 +9,15 @@ import type https from 'node:https';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { KubeConfig } from '@kubernetes/client-node';
+import { kubeConfigForContext } from '../../src/cluster/kube-config-for-context.js';
+import { CLUSTER_READ_CONNECTION_ERRORS, kubeConnection } from '../../src/cluster/kube-connection.js';
 import {
+  type KubeAccess,
+  MAX_TOKEN_FILE_BYTES,
   StaticKubeconfig,
   kubeAccessForContext,
   singleKubeconfigFile,
@@ -223,65 +230,217 @@ describe('what StaticKubeconfig leaves to client-node', () => {
   });
 });
 
-describe('where kubectl and client-node differ, StaticKubeconfig follows kubectl (client-go)', () => {
-  const headersOf = async (light: StaticKubeconfig | null): Promise<Record<string, unknown>> => {
-    const opts: https.RequestOptions = {};
-    await light?.applyToHTTPSOptions(opts);
-    return (opts.headers ?? {}) as Record<string, unknown>;
+describe('where kubectl and client-node differ, both readers follow kubectl (client-go)', () => {
+  /** The light reader (must serve the file) and client-node's path, as kubeConnection sends them. */
+  const readers = [
+    ['StaticKubeconfig', (path: string): KubeAccess => StaticKubeconfig.read(path, null) ?? fail(path)],
+    ['client-node', (path: string): KubeAccess => kubeConfigForContext(path, null)],
+  ] as const;
+  const fail = (path: string): never => {
+    throw new Error(`StaticKubeconfig left ${path} to client-node`);
+  };
+  const headersOf = async (access: KubeAccess): Promise<Record<string, unknown>> => {
+    const conn = await kubeConnection(access, 1, CLUSTER_READ_CONNECTION_ERRORS);
+    conn.close();
+    return conn.headers;
+  };
+  const httpKubeconfig = (user: Record<string, unknown>, extraUsers: unknown[] = []): string => {
+    const doc = JSON.parse(kubeconfig({}, user)) as {
+      clusters: { cluster: { server: string } }[];
+      users: unknown[];
+    };
+    doc.clusters.forEach((c) => (c.cluster.server = 'http://127.0.0.1:9'));
+    doc.users.push(...extraUsers);
+    return JSON.stringify(doc);
   };
 
-  it('a token-file relative to the kubeconfig’s folder (client-go tools/clientcmd/loader.go GetAuthInfoFileReferences)', async () => {
-    // `token` is in the kubeconfig's folder, not in the working folder (the repository).
-    const path = await fileOf(kubeconfig({}, { 'token-file': 'token' }));
-    expect((await headersOf(StaticKubeconfig.read(path, null))).Authorization).toBe('Bearer token-from-file');
-  });
+  it.each(readers)(
+    '%s: a relative token-file, CA, client certificate and key from the kubeconfig’s folder, not the working folder (client-go tools/clientcmd/loader.go ResolveLocalPaths)',
+    async (_name, read) => {
+      // `token` is in the kubeconfig's folder, not in the working folder (the repository).
+      const path = await fileOf(
+        kubeconfig(
+          { 'certificate-authority': 'ca.crt' },
+          { 'token-file': 'token', 'client-certificate': 'client.crt', 'client-key': 'client.key' },
+        ),
+      );
+      const access = read(path);
+      expect((await headersOf(access)).Authorization).toBe('Bearer token-from-file');
+      const opts: https.RequestOptions = {};
+      await access.applyToHTTPSOptions(opts);
+      expect([opts.ca, opts.cert, opts.key].map(String)).toEqual([
+        'CA PEM FROM FILE',
+        'CLIENT CERT FROM FILE',
+        'CLIENT KEY FROM FILE',
+      ]);
+    },
+  );
+
+  it.each(readers)(
+    '%s: a token file’s content with spaces trimmed (client-go fileTokenSource strings.TrimSpace)',
+    async (_name, read) => {
+      await writeFile(join(dir, 'token-nl'), '  token-with-newline\n');
+      const path = await fileOf(kubeconfig({}, { 'token-file': 'token-nl' }));
+      expect((await headersOf(read(path))).Authorization).toBe('Bearer token-with-newline');
+    },
+  );
 
   it.each(['clusters', 'users', 'contexts'] as const)(
-    'a name given twice in %s: refused, as kubectl refuses the file (client-go tools/clientcmd/api/v1/conversion.go "duplicate name")',
+    'a name given twice in %s: refused naming it, as kubectl refuses the file (client-go tools/clientcmd/api/v1/conversion.go "duplicate name")',
     async (list) => {
       const doc = JSON.parse(kubeconfig({}, { token: 't' })) as Record<string, { name: string }[]>;
       const first = doc[list]?.[0];
       if (!first) throw new Error(list);
       doc[list]?.push({ ...first });
       const path = await fileOf(JSON.stringify(doc));
-      expect(() => StaticKubeconfig.read(path, null)).toThrow(
-        `two ${list} have the same name (kubectl refuses it)`,
-      );
-      await expect(kubeAccessForContext(path, null)).rejects.toThrow('kubectl refuses it');
+      const message = `two ${list} are named "${first.name}" (kubectl refuses a duplicate name)`;
+      expect(() => StaticKubeconfig.read(path, null)).toThrow(message);
+      await expect(kubeAccessForContext(path, null)).rejects.toThrow(message);
+      expect(() => kubeConfigForContext(path, null)).toThrow(message);
     },
   );
 
-  it('as-groups, as-uid and as-user-extra are sent as kubectl sends them (client-go transport/round_trippers.go)', async () => {
-    const path = await fileOf(
-      kubeconfig(
-        {},
-        {
-          token: 't',
-          as: 'jane',
-          'as-groups': ['system:masters', 'ops'],
-          'as-uid': '42',
-          'as-user-extra': { 'reason/why': ['maintenance'] },
-        },
-      ),
-    );
-    expect(await headersOf(StaticKubeconfig.read(path, null))).toEqual({
-      Authorization: 'Bearer t',
-      'Impersonate-User': 'jane',
-      'Impersonate-Group': ['system:masters', 'ops'],
-      'Impersonate-Uid': '42',
-      'Impersonate-Extra-reason%2Fwhy': ['maintenance'],
+  const impersonating = {
+    token: 't',
+    as: 'jane',
+    'as-groups': ['system:masters', 'équipe', '운영'],
+    'as-uid': '42',
+    'as-user-extra': { 'reason/why (x)%': ['maintenance'], 'scopes.example.com/x': ['a', 'b'] },
+  };
+  /** The header values as bytes on the wire: client-go writes UTF-8 (Node writes a string as Latin-1). */
+  const utf8 = (s: string): string => Buffer.from(s, 'utf8').toString('latin1');
+  const expected = {
+    Authorization: 'Bearer t',
+    'Impersonate-User': 'jane',
+    'Impersonate-Group': ['system:masters', utf8('équipe'), utf8('운영')],
+    'Impersonate-Uid': '42',
+    'Impersonate-Extra-reason%2Fwhy%20%28x%29%25': ['maintenance'],
+    'Impersonate-Extra-scopes.example.com%2Fx': ['a', 'b'],
+  };
+
+  it.each(readers)(
+    '%s: as, as-groups, as-uid and as-user-extra sent as kubectl sends them (client-go transport/round_trippers.go, headerKeyEscape)',
+    async (_name, read) => {
+      const access = read(await fileOf(kubeconfig({}, impersonating)));
+      expect(await headersOf(access)).toEqual(expected);
+    },
+  );
+
+  it('an exec user’s as-groups are sent, not dropped; a non-ASCII group reaches the server as UTF-8', async () => {
+    const seen: http.IncomingMessage[] = [];
+    const server = http.createServer((req, res) => {
+      seen.push(req);
+      res.end('{}');
     });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const { token: _t, ...user } = impersonating;
+      const doc = JSON.parse(
+        kubeconfig(
+          {},
+          {
+            ...user,
+            exec: {
+              apiVersion: 'client.authentication.k8s.io/v1',
+              command: process.execPath,
+              args: [
+                '-e',
+                'console.log(JSON.stringify({apiVersion:"client.authentication.k8s.io/v1",kind:"ExecCredential",status:{token:"t"}}))',
+              ],
+            },
+          },
+        ),
+      ) as { clusters: { cluster: { server: string } }[] };
+      (doc.clusters[0] as { cluster: { server: string } }).cluster.server = `http://127.0.0.1:${port}`;
+      const access = await kubeAccessForContext(await fileOf(JSON.stringify(doc)), null);
+      expect(access).toBeInstanceOf(KubeConfig);
+      const conn = await kubeConnection(access, 1, CLUSTER_READ_CONNECTION_ERRORS);
+      expect(conn.headers).toEqual(expected);
+      await new Promise<void>((resolve, reject) =>
+        conn.transport
+          .request({ ...conn.target('/api'), headers: conn.headers, agent: conn.agent }, (res) =>
+            res.resume().on('end', resolve),
+          )
+          .on('error', reject)
+          .end(),
+      );
+      conn.close();
+      const groups = seen[0]?.headersDistinct['impersonate-group']?.map((g) =>
+        Buffer.from(g, 'latin1').toString('utf8'),
+      );
+      expect(groups).toEqual(['system:masters', 'équipe', '운영']);
+    } finally {
+      server.close();
+    }
   });
 
-  it('as-groups on a user client-node must read (an exec plugin): refused, never dropped', async () => {
-    const path = await fileOf(
-      kubeconfig(
-        {},
-        { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: 'true' }, 'as-groups': ['ops'] },
-      ),
-    );
-    await expect(kubeAccessForContext(path, null)).rejects.toThrow(
-      /as-groups, as-uid and as-user-extra are not supported/,
-    );
+  it.each([
+    ['as-groups a string', { as: 'jane', 'as-groups': 'ops' }, '"as-groups" must be a list of strings'],
+    ['as-uid a number', { as: 'jane', 'as-uid': 42 }, '"as-uid" must be a string'],
+    [
+      'as-user-extra a list',
+      { as: 'jane', 'as-user-extra': ['x'] },
+      '"as-user-extra" must map each key to a list of strings',
+    ],
+    [
+      'as-groups without as',
+      { 'as-groups': ['ops'] },
+      'requesting uid, groups or user-extra for u without impersonating a user',
+    ],
+    [
+      'as-uid without as',
+      { 'as-uid': '1' },
+      'requesting uid, groups or user-extra for u without impersonating a user',
+    ],
+    ['CR/LF in as', { as: 'jane\r\nX-Evil: 1' }, 'invalid header field value for Impersonate-User'],
+    [
+      'LF in a group',
+      { as: 'jane', 'as-groups': ['a\nb'] },
+      'invalid header field value for Impersonate-Group',
+    ],
+  ])(
+    '%s: refused as kubectl refuses it (client-go tools/clientcmd/validation.go), on both readers',
+    async (_label, fields, message) => {
+      const path = await fileOf(kubeconfig({}, { token: 't', ...fields }));
+      expect(() => StaticKubeconfig.read(path, null)).toThrow(message);
+      expect(() => kubeConfigForContext(path, null)).toThrow(message);
+    },
+  );
+
+  it('only the selected user’s token file is read (kubectl): an unused user’s missing, FIFO or /dev/zero token-file does not matter', async () => {
+    const fifo = join(dir, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    const unused = [
+      { name: 'missing', user: { 'token-file': 'no-such-token' } },
+      { name: 'fifo', user: { 'token-file': fifo } },
+      { name: 'zero', user: { 'token-file': '/dev/zero' } },
+    ];
+    const exec = { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: 'true' } };
+    expect(
+      kubeConfigForContext(await fileOf(httpKubeconfig(exec, unused)), null).getCurrentUser()?.name,
+    ).toBe('u');
+    expect(
+      StaticKubeconfig.read(await fileOf(httpKubeconfig({ token: 't' }, unused)), null)?.getCurrentUser()
+        .token,
+    ).toBe('t');
   });
+
+  it.each(readers)(
+    '%s: the selected user’s FIFO, /dev/zero or oversized token-file is refused clearly, never read without bound',
+    async (_name, read) => {
+      const fifo = join(dir, 'fifo-selected');
+      execFileSync('mkfifo', [fifo]);
+      await writeFile(join(dir, 'huge-token'), 'x'.repeat(MAX_TOKEN_FILE_BYTES + 1));
+      for (const [file, message] of [
+        [fifo, 'is not a regular file'],
+        ['/dev/zero', 'is not a regular file'],
+        ['huge-token', `is larger than ${MAX_TOKEN_FILE_BYTES} bytes`],
+      ] as const) {
+        const path = await fileOf(kubeconfig({}, { 'token-file': file }));
+        expect(() => read(path)).toThrow(message);
+      }
+      await rm(fifo);
+    },
+  );
 });

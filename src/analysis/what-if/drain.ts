@@ -27,6 +27,7 @@ import {
   finishWithReadErrors,
   keepOtherNodes,
   nodeNotFound,
+  type WhatIfContext,
   whatIfContext,
 } from './context.js';
 import { ImpactBuilder, type WhatIfImpact } from './what-if-impact.js';
@@ -47,9 +48,15 @@ export function analyzeDrainImpact(
   now: Date,
   kubectl?: DrainImpactCommand['kubectl'],
 ): WhatIfImpact {
-  const ctx = whatIfContext(snapshot, { kind: 'drain', node }, now);
+  const verb = kubectl?.verb;
+  const ctx = whatIfContext(
+    snapshot,
+    verb === undefined || verb === 'drain' ? { kind: 'drain', node } : { kind: 'drain', node, verb },
+    now,
+  );
   const { index, state } = ctx;
   if (!index.nodesByName.has(node)) return nodeNotFound(ctx, node);
+  if (verb === 'cordon' || verb === 'uncordon') return analyzeCordon(ctx, node, verb);
   const isCp = state.nodes.some((n) => n.name === node);
   const target = index.nodesByName.get(node);
   const tainted = target ? hasControlPlaneTaint(target) : false;
@@ -219,6 +226,33 @@ export function analyzeDrainImpact(
     b.advise('data', ...drainCommand(node, found, podsUnseen === null, clusterCommandForms(index)));
     if (!cordonedBefore) b.advise('data', 'advice.uncordon', { node });
   }
+  return finishWithReadErrors(b, ctx);
+}
+
+/**
+ * A pasted `kubectl cordon|uncordon` (issue 30 item 3): the verb alone, not the drain that may come
+ * next. Cordon sets `spec.unschedulable`: the scheduler places no new pod there, nothing is evicted
+ * and the pods running there keep running; uncordon clears it and moves nothing back (kubectl
+ * cordon/uncordon reference, https://kubernetes.io/docs/reference/kubectl/generated/kubectl_cordon/;
+ * "Manual Node Administration", https://kubernetes.io/docs/concepts/architecture/nodes/#manual-node-administration).
+ * Either is a write to the Node object, so an API that does not serve blocks it.
+ * @param ctx - the what-if context (subject: the drain subject with the verb)
+ * @param node - the node
+ * @param verb - `cordon` or `uncordon`
+ */
+function analyzeCordon(ctx: WhatIfContext, node: string, verb: 'cordon' | 'uncordon'): WhatIfImpact {
+  const { snapshot, index, state } = ctx;
+  const b = new ImpactBuilder(['data']);
+  const serving = controlPlaneServing(snapshot, state, 'block');
+  const found =
+    serving.level === 'down'
+      ? [finding('drain-api', 'control', 'block', 'api-down', { node })]
+      : [serving.finding, ...etcdAlarmFindings(state.etcd)];
+  found.push(finding('kubectl-drain', 'data', 'info', verb, { node }));
+  b.findings.push(...found.map((f) => ({ ...f, facts: { ...f.facts, request: 'drain' } })));
+  if (verb === 'cordon') b.stop('data', 'stops.cordon', { node });
+  b.keep('data', `keeps.${verb}-pods`, { node });
+  if (index.snapshot.nodes.length > 1) keepOtherNodes(b, index, [node]);
   return finishWithReadErrors(b, ctx);
 }
 

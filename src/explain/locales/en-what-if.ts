@@ -643,6 +643,7 @@ export const enWhatIf = {
       'DaemonSet pods on {{node}} (drain ignores them) and the node itself: it keeps running',
     'cordon-pods': 'every pod running on {{node}}: cordon evicts nothing',
     'uncordon-pods': 'every pod running on {{node}} and elsewhere: uncordon moves nothing',
+    'drain-pods': 'every pod running on {{node}}: the drain stops before evicting any',
     'drain-k3s-server-sqlite':
       "the k3s server process on {{node}} (API server, scheduler, controller-manager and k3s's SQLite datastore): a drain evicts pods only, so they keep running",
     'drain-k3s-server-datastore':

@@ -561,6 +561,7 @@ export const koWhatIf: WhatIfMessages = {
     'drain-daemonsets': '{{node}}의 DaemonSet 파드(드레인이 무시)와 노드 자체: 계속 실행됨',
     'cordon-pods': '{{node}}에서 실행 중인 모든 파드: cordon은 아무것도 축출하지 않음',
     'uncordon-pods': '{{node}}와 다른 노드에서 실행 중인 모든 파드: uncordon은 아무것도 옮기지 않음',
+    'drain-pods': '{{node}}에서 실행 중인 모든 파드: 드레인이 축출 전에 멈춤',
     'drain-k3s-server-sqlite':
       '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러 매니저, k3s의 SQLite 데이터스토어): 드레인은 파드만 축출하므로 계속 실행됨',
     'drain-k3s-server-datastore':

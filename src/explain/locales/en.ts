@@ -787,9 +787,9 @@ export const en = {
       uncordon:
         'kubectl uncordon clears spec.unschedulable on {{node}}: the scheduler may place new pods there; pods evicted earlier stay where they were rescheduled.',
       refused:
-        'As pasted, kubectl drain cordons {{node}}, then stops before evicting anything: it refuses {{pods}} (the flag each needs in brackets), and {{node}} stays cordoned.',
+        'As pasted, the drain cordons {{node}}, then stops before evicting anything: it refuses {{pods}} (the flag each needs in brackets), and {{node}} stays cordoned.',
       refused_one:
-        'As pasted, kubectl drain cordons {{node}}, then stops before evicting anything: it refuses {{pods}} (the flag it needs in brackets), and {{node}} stays cordoned.',
+        'As pasted, the drain cordons {{node}}, then stops before evicting anything: it refuses {{pods}} (the flag it needs in brackets), and {{node}} stays cordoned.',
       'force-deletes':
         '--force deletes {{count}} pods with no controller for good (nothing recreates them): {{pods}}.',
       'force-deletes_one':

@@ -671,7 +671,7 @@ export const ko: Messages = {
       uncordon:
         'kubectl uncordon은 {{node}}의 spec.unschedulable을 해제합니다: 스케줄러가 새 파드를 배치할 수 있습니다. 이전에 축출된 파드는 옮겨진 노드에 그대로 있습니다.',
       refused:
-        '붙여 넣은 그대로라면 kubectl drain은 {{node}}(을)를 cordon한 뒤 아무것도 축출하기 전에 멈춥니다: {{pods}}(을)를 거부하며 (괄호 안은 각 파드에 필요한 플래그), {{node}}(은)는 cordon 상태로 남습니다.',
+        '붙여 넣은 그대로라면 드레인은 {{node}}(을)를 cordon한 뒤 아무것도 축출하기 전에 멈춥니다: {{pods}}(을)를 거부하며 (괄호 안은 각 파드에 필요한 플래그), {{node}}(은)는 cordon 상태로 남습니다.',
       'force-deletes':
         '--force는 컨트롤러가 없는 파드 {{count}}개를 영구히 삭제합니다 (다시 만들어지지 않습니다): {{pods}}.',
       'force-nothing': '--force는 {{node}}에서 아무 효과가 없습니다: 그곳의 모든 파드에 컨트롤러가 있습니다.',

@@ -114,6 +114,8 @@ describe('a pasted kubectl drain answers with what its flags do', () => {
     expect(first).toMatch(/--force[^\n]*default\/debug-shell/);
     // The generic "pod with no controller" finding is replaced by what --force does to it.
     expect(a.reply.findings.some((f) => f.check === 'unmanaged-pods')).toBe(false);
+    // Said once: no advised drain command repeats what --force deletes.
+    expect(a.text.match(/default\/debug-shell/g)).toHaveLength(1);
   });
 
   it('--disable-eviction names the PodDisruptionBudget it bypasses', async () => {

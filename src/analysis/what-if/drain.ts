@@ -233,7 +233,10 @@ export function analyzeDrainImpact(
         f.variant === 'kured-lock-held'),
   );
   if (blocked === null && !askAgain) {
-    b.advise('data', ...drainCommand(node, found, podsUnseen === null, clusterCommandForms(index)));
+    // A pasted drain that proceeds is the command to run: its flags' findings say what it deletes,
+    // so the drain command is not advised again (no fact twice).
+    if (kubectl === undefined)
+      b.advise('data', ...drainCommand(node, found, podsUnseen === null, clusterCommandForms(index)));
     if (!cordonedBefore) b.advise('data', 'advice.uncordon', { node });
   }
   return finishWithReadErrors(b, ctx);

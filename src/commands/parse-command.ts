@@ -57,6 +57,7 @@ import {
   RESERVED_NODE_WORDS,
   listed,
   nodeShaped,
+  oneNodeCommand,
   resolveNodeName,
   takeSelector,
   understandRequest,
@@ -478,7 +479,7 @@ function parseText(text: string, options: ParseOptions): ParseResult {
     const command = { ...pasted.command, ...(cluster === undefined ? {} : { cluster }) } as Command;
     return {
       ok: true,
-      command: resolveCommandNodes(command, options.nodes),
+      command: oneNodeCommand(resolveCommandNodes(command, options.nodes)),
       locale: around.lang ?? detected,
     };
   }
@@ -537,7 +538,11 @@ function parseText(text: string, options: ParseOptions): ParseResult {
   }
   const list = listOut.list;
   if (list !== undefined)
-    return { ok: true, command: resolveCommandNodes(keepEveryName(list, understood), options.nodes), locale };
+    return {
+      ok: true,
+      command: oneNodeCommand(resolveCommandNodes(keepEveryName(list, understood), options.nodes)),
+      locale,
+    };
   if (understood !== null) return { ok: true, command: understood, locale };
   return clarified(reserved ? fail('not-understood', locale) : viaGrammar, mods.rest, options, locale);
 }

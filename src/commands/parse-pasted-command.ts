@@ -149,7 +149,7 @@ function drainArgs(args: readonly string[]): {
       if (nodes.length > 0 && !(/[a-z]/u.test(name) && /[\d.-]/u.test(name))) break;
       // "the kubectl drain and uncordon commands": prose, no command.
       if (PROSE_WORDS.has(name) || /[\u3131-\u318E\uAC00-\uD7A3]/u.test(name)) break;
-      if (isValidNodeName(name)) nodes.push(name);
+      if (isValidNodeName(name) && !nodes.includes(name)) nodes.push(name);
       continue;
     }
     const name = (m[1] ?? '').toLowerCase();

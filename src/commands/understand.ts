@@ -959,23 +959,10 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
         : null;
     }
     const mode: PlanMode = s.mode ?? 'together';
-    if (nodes.length === 1 && group === undefined) {
-      const node = nodes[0] as string;
-      switch (action) {
-        case 'reboot':
-          return { kind: 'reboot-impact', node, drain: s.drain, ...extra, ...when };
-        case 'drain':
-          return { kind: 'drain-impact', node, drain: true, ...extra, ...when };
-        case 'upgrade':
-          return { kind: 'upgrade-impact', node, drain: s.drain, ...version, ...extra, ...when };
-        case 'node-down':
-          return { kind: 'what-if', change: { type: 'node-down', node }, drain: false, ...extra, ...when };
-      }
-    }
     if (action === 'node-down' && group?.type === 'control-plane' && mode === 'together') {
       return { kind: 'what-if', change: { type: 'control-plane-down' }, drain: false, ...extra, ...when };
     }
-    return {
+    return oneNodeCommand({
       kind: 'multi-node',
       action,
       nodes,
@@ -985,7 +972,7 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
       ...(action === 'upgrade' ? version : {}),
       ...extra,
       ...when,
-    };
+    });
   }
   if (s.actions.has('status')) return { kind: 'ha-status', ...extra };
   if (s.actions.has('help')) return { kind: 'help', ...extra };
@@ -1012,4 +999,33 @@ export function readParts(
   const actions = [...s.actions] as string[];
   if (actions.length === 0 && WEAK_REBOOT.test(lower)) actions.push('reboot');
   return { nodes: s.nodes, ...(s.group === undefined ? {} : { group: s.group }), actions };
+}
+
+/**
+ * A node list that names one node (`wk-1 and wk-1`, or `wk1 and atlas-wk-1` once resolved) and no
+ * group is that node's own question (issue 30 item 3, point 4): its single-node command, with the
+ * same action, drain, version, cluster and time; any other command is returned as it is.
+ * @param command - the command read
+ */
+export function oneNodeCommand(command: Command): Command {
+  if (command.kind !== 'multi-node' || command.group !== undefined) return command;
+  const [node, ...others] = command.nodes.filter((n, i, all) => all.indexOf(n) === i);
+  if (node === undefined || others.length > 0) return command;
+  const extra = { cluster: command.cluster, when: command.when };
+  switch (command.action) {
+    case 'reboot':
+      return { kind: 'reboot-impact', node, drain: command.drain, ...extra };
+    case 'drain':
+      return { kind: 'drain-impact', node, drain: true, ...extra };
+    case 'upgrade':
+      return {
+        kind: 'upgrade-impact',
+        node,
+        drain: command.drain,
+        ...(command.targetVersion === undefined ? {} : { targetVersion: command.targetVersion }),
+        ...extra,
+      };
+    case 'node-down':
+      return { kind: 'what-if', change: { type: 'node-down', node }, drain: false, ...extra };
+  }
 }

@@ -86,7 +86,7 @@ function subjectKey(impact: WhatIfImpact): {
   outage: boolean;
 } {
   const s = impact.subject;
-  if (s.kind === 'drain') return { key: 'drain', values: { node: s.node }, outage: false };
+  if (s.kind === 'drain') return { key: s.verb ?? 'drain', values: { node: s.node }, outage: false };
   if (s.kind === 'upgrade') return { key: 'upgrade', values: { node: s.node }, outage: false };
   const c = s.change;
   switch (c.type) {

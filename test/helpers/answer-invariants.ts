@@ -721,6 +721,22 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   )
     out.push('stops every API call and says clients keep working through the API servers left');
 
+  // 1d. One drain model (issue 30 item 3): a drain that "stops before evicting anything" (a pasted
+  // kubectl drain refusing a pod) does not also evict pods that are "recreated on another node".
+  if (reply.findings.some((f) => f.check === 'kubectl-drain' && f.variant === 'refused')) {
+    const recreated = (
+      tr.t('whatIf.stops.drain-evicts', { node: 'N', count: 2 }).split(':').pop() ?? ''
+    ).trim();
+    const evicting = reply.planes
+      .flatMap((p) => p.stops)
+      .filter((s) => recreated !== '' && s.endsWith(recreated));
+    if (
+      evicting.length > 0 ||
+      reply.findings.some((f) => f.check === 'grace-period' && f.variant === 'estimate')
+    )
+      out.push(`stops before evicting anything and evicts pods all the same: "${evicting.join(' | ')}"`);
+  }
+
   // 2. Capacity figures go down.
   for (const m of text.matchAll(/from (\d+) to (\d+)|(\d+)에서 (\d+)(?:으로|로)/g)) {
     const before = Number(m[1] ?? m[3]);

@@ -86,10 +86,36 @@ describe('a pasted kubectl drain answers with what its flags do', () => {
     expect(violations(a.reply)).toEqual([]);
   });
 
-  it('without --force the drain stops, refusing the bare pod', async () => {
-    const a = await ask('kubectl drain atlas-wk-1 --ignore-daemonsets --delete-emptydir-data');
-    expect(a.text).toMatch(/stops before evicting anything[^\n]*default\/debug-shell \(--force\)/);
-    expect(violations(a.reply)).toEqual([]);
+  it.each([
+    ['en', 'kubectl drain atlas-wk-1 --ignore-daemonsets --delete-emptydir-data'],
+    ['ko', '`kubectl drain atlas-wk-1 --ignore-daemonsets --delete-emptydir-data` 해도 돼?'],
+  ])(
+    '%s: without --force the drain stops, refusing the bare pod; nothing is recreated',
+    async (lang, text) => {
+      const a = await ask(text);
+      const [first = '', details = ''] = a.text.split(lang === 'en' ? '\nDetails:' : '\n자세히:');
+      expect(first).toMatch(
+        lang === 'en'
+          ? /stops before evicting anything[^\n]*default\/debug-shell \(--force\)[^\n]*atlas-wk-1 stays cordoned/
+          : /아무것도 축출하기 전에 멈춥니다[^\n]*default\/debug-shell \(--force\)[^\n]*cordon 상태로 남습니다/,
+      );
+      // One model: Details do not evict or recreate what the first screen says is never evicted.
+      expect(details).not.toMatch(lang === 'en' ? /recreated|drain evicts \d/ : /다시 만들어|축출합니다/);
+      expect(violations(a.reply)).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['en', 'is `kubectl drain atlas-wk-1 --force --ignore-daemonsets --delete-emptydir-data` safe to run?'],
+    ['ko', 'kubectl drain wk1 --force --ignore-daemonsets --delete-emptydir-data 해도 돼?'],
+  ])('%s: the first screen names the bare pod --force deletes, said once', async (lang, text) => {
+    const a = await ask(text);
+    const [first = ''] = a.text.split(lang === 'en' ? '\nDetails:' : '\n자세히:');
+    expect(first).toMatch(/--force[^\n]*default\/debug-shell/);
+    // The generic "pod with no controller" finding is replaced by what --force does to it.
+    expect(a.reply.findings.some((f) => f.check === 'unmanaged-pods')).toBe(false);
+    // Said once: no advised drain command repeats what --force deletes.
+    expect(a.text.match(/default\/debug-shell/g)).toHaveLength(1);
   });
 
   it('--disable-eviction names the PodDisruptionBudget it bypasses', async () => {
@@ -106,9 +132,64 @@ describe('other pasted commands are the plain question about them', () => {
     ['atlas-cp-2에서 `kubeadm upgrade node` 해도 돼?', 'upgrade', ['atlas-cp-2']],
     ['can I run `sudo reboot` on wk1?', 'reboot', ['atlas-wk-1']],
     ['is `kubectl cordon atlas-wk-2` ok?', 'drain', ['atlas-wk-2']],
+    ['`kubectl drain atlas-wk-1 atlas-wk-1 --ignore-daemonsets` ok?', 'drain', ['atlas-wk-1']],
   ])('%j', async (text, intent, nodes) => {
     const a = await ask(text);
     expect(a.intent).toBe(intent);
     expect(a.nodes).toEqual(nodes);
+  });
+});
+
+/**
+ * A pasted `kubectl cordon|uncordon` is answered as itself (issue 30 item 3 point 1). Expected before
+ * the bot was run, from the kubectl cordon/uncordon reference
+ * (https://kubernetes.io/docs/reference/kubectl/generated/kubectl_cordon/: "Mark node as
+ * unschedulable") and "Manual Node Administration"
+ * (https://kubernetes.io/docs/concepts/architecture/nodes/#manual-node-administration: "Marking a
+ * node as unschedulable prevents the scheduler from placing new pods onto that Node but does not
+ * affect existing Pods on the Node"): SAFE, the first screen says only new pods are kept off and
+ * nothing is evicted; no drain's findings (emptyDir, PodDisruptionBudget, single replica).
+ */
+describe('a pasted kubectl cordon or uncordon is answered as itself', () => {
+  it.each([
+    [
+      'en',
+      'is `kubectl cordon atlas-wk-1` safe?',
+      /Cordon: atlas-wk-1[\s\S]*only keeps new pods off: nothing is evicted/,
+    ],
+    [
+      'ko',
+      'kubectl cordon atlas-wk-1 해도 돼?',
+      /cordon: [^\n]*atlas-wk-1[\s\S]*새 파드만 막고, 아무것도 축출하지 않으며/,
+    ],
+    ['en', 'kubectl uncordon atlas-wk-1', /Uncordon: atlas-wk-1[\s\S]*nothing moves back/],
+    [
+      'ko',
+      '`kubectl uncordon atlas-wk-1` 해도 돼?',
+      /uncordon: [^\n]*atlas-wk-1[\s\S]*옮겨진 파드는 돌아오지 않음/,
+    ],
+  ])('%s: %s', async (lang, text, first) => {
+    const a = await ask(text);
+    const [screen = ''] = a.text.split(lang === 'en' ? '\nDetails:' : '\n자세히:');
+    expect(a.reply.verdict).toBe('safe');
+    expect(screen).toMatch(first);
+    // The drain's findings are not a cordon's: no emptyDir, budget or single-replica reason.
+    expect(a.reply.findings.map((f) => f.check)).not.toContain('emptydir-pods');
+    expect(a.reply.findings.map((f) => f.check)).not.toContain('single-replica');
+    expect(a.text).not.toMatch(/recreated|다시 만들어/);
+  });
+});
+
+/** A node named twice is one node (issue 30 item 3 point 4): its own single-node answer. */
+describe('a node named twice is one node', () => {
+  it.each([
+    ['can I reboot atlas-wk-1 and atlas-wk-1?', 'reboot'],
+    ['atlas-wk-1 and atlas-wk-1 재부팅해도 돼?', 'reboot'],
+    ['can I drain wk1 and atlas-wk-1?', 'drain'],
+  ])('%j', async (text, intent) => {
+    const a = await ask(text);
+    expect(a.intent).toBe(intent);
+    expect(a.nodes).toEqual(['atlas-wk-1']);
+    expect(a.reply.title).not.toMatch(/Several nodes|여러 노드/);
   });
 });

@@ -27,6 +27,7 @@ import {
   finishWithReadErrors,
   keepOtherNodes,
   nodeNotFound,
+  type WhatIfContext,
   whatIfContext,
 } from './context.js';
 import { ImpactBuilder, type WhatIfImpact } from './what-if-impact.js';
@@ -47,9 +48,15 @@ export function analyzeDrainImpact(
   now: Date,
   kubectl?: DrainImpactCommand['kubectl'],
 ): WhatIfImpact {
-  const ctx = whatIfContext(snapshot, { kind: 'drain', node }, now);
+  const verb = kubectl?.verb;
+  const ctx = whatIfContext(
+    snapshot,
+    verb === undefined || verb === 'drain' ? { kind: 'drain', node } : { kind: 'drain', node, verb },
+    now,
+  );
   const { index, state } = ctx;
   if (!index.nodesByName.has(node)) return nodeNotFound(ctx, node);
+  if (verb === 'cordon' || verb === 'uncordon') return analyzeCordon(ctx, node, verb);
   const isCp = state.nodes.some((n) => n.name === node);
   const target = index.nodesByName.get(node);
   const tainted = target ? hasControlPlaneTaint(target) : false;
@@ -62,6 +69,8 @@ export function analyzeDrainImpact(
     // NOSPACE/CORRUPT: the API serves reads, but the cordon and every eviction are refused writes.
     found.push(...etcdAlarmFindings(state.etcd));
   }
+  // The pasted command's own findings first: what its flags delete is what the first screen names.
+  if (kubectl !== undefined) found.push(...kubectlDrainFindings(index, node, kubectl));
   // A partial file (masters the etcd quorum guard counts are not in it): the reboot's finding, so
   // the drain does not read as if this were the only master (issue 16, real-clusters/08).
   if (isCp) found.push(...partialControlPlaneFindings(state, [node]));
@@ -84,7 +93,14 @@ export function analyzeDrainImpact(
   // The drain evicts the pods that back admission webhooks: a Fail webhook left with no backend
   // refuses the replacements it intercepts, its own included (issue 29; the reboot's checks).
   found.push(...admissionWebhookChecks(index, node));
-  if (kubectl !== undefined) found.push(...kubectlDrainFindings(index, node, kubectl));
+  // As pasted, kubectl refuses some pods: it cordons the node and stops before any eviction, so
+  // nothing below is evicted or recreated (one model, issue 30 item 3 point 3).
+  const refusal = found.find((f) => f.check === 'kubectl-drain' && f.variant === 'refused');
+  if (refusal !== undefined)
+    return analyzeCordon(ctx, node, 'drain', {
+      refusal,
+      advice: drainCommand(node, found, true, clusterCommandForms(index)),
+    });
   // The node's own pods not seen (a List without them): what the drain evicts is unknown, so the
   // verdict is at most CAUTION (issue 16: missing data is unknown, never passing).
   const podsUnseen = targetPodsUnseen(index, node);
@@ -130,13 +146,14 @@ export function analyzeDrainImpact(
   // whether they still run (issue 16, reader6 B15/F10): `<variant>-not-ready`.
   const notReady = target !== undefined && !isNodeReady(target);
   b.findings.push(
-    ...keepingPriorCordon(whenDrainCannotMove(withRefusedEvictions(withRefusedReplacements(found)))).map(
-      (f) =>
-        f.check === 'workloads-on-control-plane' && f.variant === 'system-writes-blocked'
-          ? { ...f, variant: 'system-writes-blocked-drain' }
-          : f.check === 'daemonset-pods' && notReady
-            ? { ...f, variant: `${f.variant}-not-ready`, facts: { ...f.facts, request: 'drain' } }
-            : { ...f, facts: { ...f.facts, request: 'drain' } },
+    ...keepingPriorCordon(
+      whenDrainCannotMove(withRefusedEvictions(withRefusedReplacements(withoutPastedFlagFacts(found)))),
+    ).map((f) =>
+      f.check === 'workloads-on-control-plane' && f.variant === 'system-writes-blocked'
+        ? { ...f, variant: 'system-writes-blocked-drain' }
+        : f.check === 'daemonset-pods' && notReady
+          ? { ...f, variant: `${f.variant}-not-ready`, facts: { ...f.facts, request: 'drain' } }
+          : { ...f, facts: { ...f.facts, request: 'drain' } },
     ),
   );
   const pods = podsOnNode(index, node);
@@ -230,10 +247,67 @@ export function analyzeDrainImpact(
         f.variant === 'kured-lock-held'),
   );
   if (blocked === null && !askAgain) {
-    b.advise('data', ...drainCommand(node, found, podsUnseen === null, clusterCommandForms(index)));
+    // A pasted drain that proceeds is the command to run: its flags' findings say what it deletes,
+    // so the drain command is not advised again (no fact twice).
+    if (kubectl === undefined)
+      b.advise('data', ...drainCommand(node, found, podsUnseen === null, clusterCommandForms(index)));
     if (!cordonedBefore) b.advise('data', 'advice.uncordon', { node });
   }
   return finishWithReadErrors(b, ctx);
+}
+
+/**
+ * A pasted `kubectl cordon|uncordon` (issue 30 item 3), or a pasted `kubectl drain` that refuses
+ * some pods: the cordon alone. Cordon sets `spec.unschedulable`: the scheduler places no new pod
+ * there, nothing is evicted and the pods running there keep running; uncordon clears it and moves
+ * nothing back (kubectl cordon reference,
+ * https://kubernetes.io/docs/reference/kubectl/generated/kubectl_cordon/; "Manual Node
+ * Administration", https://kubernetes.io/docs/concepts/architecture/nodes/#manual-node-administration).
+ * `kubectl drain` cordons the node first and, when its filters refuse a pod, returns that error
+ * before any eviction, leaving the node cordoned (k8s.io/kubectl/pkg/cmd/drain `RunDrain`:
+ * `RunCordonOrUncordon` then `GetPodsForDeletion`). Either is a write to the Node object, so an API
+ * that does not serve blocks it.
+ * @param ctx - the what-if context (subject: the drain subject, with the verb for cordon/uncordon)
+ * @param node - the node
+ * @param verb - `cordon`, `uncordon`, or `drain` (refused: `refused` is then given)
+ * @param refused - for a refused drain: the `kubectl-drain` `refused` finding and the drain
+ *   command that proceeds ({@link drainCommand})
+ */
+function analyzeCordon(
+  ctx: WhatIfContext,
+  node: string,
+  verb: 'cordon' | 'uncordon' | 'drain',
+  refused?: { refusal: Finding; advice: [string, Record<string, FactValue>] },
+): WhatIfImpact {
+  const { snapshot, index, state } = ctx;
+  const b = new ImpactBuilder(['data']);
+  const serving = controlPlaneServing(snapshot, state, 'block');
+  const found =
+    serving.level === 'down'
+      ? [finding('drain-api', 'control', 'block', 'api-down', { node })]
+      : [serving.finding, ...etcdAlarmFindings(state.etcd)];
+  found.push(refused?.refusal ?? finding('kubectl-drain', 'data', 'info', verb, { node }));
+  b.findings.push(...found.map((f) => ({ ...f, facts: { ...f.facts, request: 'drain' } })));
+  if (verb !== 'uncordon') b.stop('data', 'stops.cordon', { node });
+  b.keep('data', `keeps.${verb}-pods`, { node });
+  if (index.snapshot.nodes.length > 1) keepOtherNodes(b, index, [node]);
+  if (refused !== undefined) b.advise('data', ...refused.advice);
+  return finishWithReadErrors(b, ctx);
+}
+
+/**
+ * The drain's findings without those a pasted flag's finding says in its own words (no fact twice):
+ * `unmanaged-pods` when `--force` names the pods it deletes for good (`force-deletes`),
+ * `emptydir-pods` when the emptyDir flag names the data it deletes (`emptydir-deletes`).
+ * @param found - the drain's findings, the pasted command's (`kubectl-drain`) included
+ */
+function withoutPastedFlagFacts(found: readonly Finding[]): Finding[] {
+  const pasted = (v: string): boolean => found.some((f) => f.check === 'kubectl-drain' && f.variant === v);
+  const replaced = new Set([
+    ...(pasted('force-deletes') ? ['unmanaged-pods'] : []),
+    ...(pasted('emptydir-deletes') ? ['emptydir-pods'] : []),
+  ]);
+  return found.filter((f) => !(replaced.has(f.check) && f.variant === 'present'));
 }
 
 /**

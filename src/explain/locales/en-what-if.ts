@@ -26,6 +26,8 @@ export const enWhatIf = {
     'component-down': 'What if {{component}} is down: {{cluster}}',
     'component-down-node': 'What if {{component}} goes down on {{node}}: {{cluster}}',
     drain: 'Drain impact: {{node}} in {{cluster}}',
+    cordon: 'Cordon: {{node}} in {{cluster}}',
+    uncordon: 'Uncordon: {{node}} in {{cluster}}',
     upgrade: 'Upgrade impact: {{node}} in {{cluster}}',
     // "How do I upgrade the cluster?": the answer is the upgrade of the node the order starts with.
     'upgrade-cluster': 'Cluster upgrade: {{cluster}}, from {{node}}',
@@ -35,6 +37,8 @@ export const enWhatIf = {
     'component-restart-node': 'restarting {{component}} on {{node}}',
     'rolling-update': 'a rolling update of {{component}}',
     drain: 'draining {{node}}',
+    cordon: 'cordoning {{node}} (it only keeps new pods off: nothing is evicted, and its pods keep running)',
+    uncordon: 'uncordoning {{node}} (it only lets new pods on: nothing moves back)',
     upgrade: 'upgrading {{node}}',
     'node-down': '{{node}} goes down',
     'control-plane-down': 'all control-plane nodes go down',
@@ -639,6 +643,9 @@ export const enWhatIf = {
     'other-nodes-ready': 'the other Ready nodes and their pods: {{nodes}}',
     'drain-daemonsets':
       'DaemonSet pods on {{node}} (drain ignores them) and the node itself: it keeps running',
+    'cordon-pods': 'every pod running on {{node}}: cordon evicts nothing',
+    'uncordon-pods': 'every pod running on {{node}} and elsewhere: uncordon moves nothing',
+    'drain-pods': 'every pod running on {{node}}: the drain stops before evicting any',
     'drain-k3s-server-sqlite':
       "the k3s server process on {{node}} (API server, scheduler, controller-manager and k3s's SQLite datastore): a drain evicts pods only, so they keep running",
     'drain-k3s-server-datastore':

@@ -792,13 +792,13 @@ export const en = {
     },
     'kubectl-drain': {
       cordon:
-        'kubectl cordon only marks {{node}} unschedulable: it evicts nothing, and what runs there keeps running. What follows is the drain that usually comes next.',
+        'kubectl cordon sets spec.unschedulable on {{node}}: the scheduler places no new pod there; to move the pods running there, drain it.',
       uncordon:
-        'kubectl uncordon only makes {{node}} schedulable again: it moves nothing back (pods evicted earlier stay where they were rescheduled). What follows is the drain analysis of {{node}}.',
+        'kubectl uncordon clears spec.unschedulable on {{node}}: the scheduler may place new pods there; pods evicted earlier stay where they were rescheduled.',
       refused:
-        'As pasted, kubectl drain stops before evicting anything: it refuses {{pods}} (the flag each needs in brackets).',
+        'As pasted, the drain cordons {{node}}, then stops before evicting anything: it refuses {{pods}} (the flag each needs in brackets), and {{node}} stays cordoned.',
       refused_one:
-        'As pasted, kubectl drain stops before evicting anything: it refuses {{pods}} (the flag it needs in brackets).',
+        'As pasted, the drain cordons {{node}}, then stops before evicting anything: it refuses {{pods}} (the flag it needs in brackets), and {{node}} stays cordoned.',
       'force-deletes':
         '--force deletes {{count}} pods with no controller for good (nothing recreates them): {{pods}}.',
       'force-deletes_one':

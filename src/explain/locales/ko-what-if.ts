@@ -27,6 +27,8 @@ export const koWhatIf: WhatIfMessages = {
     'component-down': '{{component}} 다운 시 영향: {{cluster}}',
     'component-down-node': '{{node}}의 {{component}}(이)가 다운되면: {{cluster}}',
     drain: '드레인 영향: {{cluster}}의 {{node}}',
+    cordon: 'cordon: {{cluster}}의 {{node}}',
+    uncordon: 'uncordon: {{cluster}}의 {{node}}',
     upgrade: '업그레이드 영향: {{cluster}}의 {{node}}',
     // "클러스터 업그레이드 어떻게 해?": 순서가 시작되는 노드의 업그레이드로 답합니다.
     'upgrade-cluster': '클러스터 업그레이드: {{cluster}}, {{node}}부터',
@@ -36,6 +38,8 @@ export const koWhatIf: WhatIfMessages = {
     'component-restart-node': '{{node}}의 {{component}} 재시작',
     'rolling-update': '{{component}} 롤링 업데이트',
     drain: '{{node}} 드레인',
+    cordon: '{{node}} cordon(새 파드만 막고, 아무것도 축출하지 않으며 실행 중인 파드는 계속 실행됨)',
+    uncordon: '{{node}} uncordon(새 파드를 다시 받을 뿐, 옮겨진 파드는 돌아오지 않음)',
     upgrade: '{{node}} 업그레이드',
     'node-down': '{{node}}(이)가 다운되면',
     'control-plane-down': '컨트롤 플레인 노드가 모두 다운되면',
@@ -557,6 +561,9 @@ export const koWhatIf: WhatIfMessages = {
     'other-nodes': '다른 노드와 그 파드',
     'other-nodes-ready': 'Ready인 다른 노드와 그 파드: {{nodes}}',
     'drain-daemonsets': '{{node}}의 DaemonSet 파드(드레인이 무시)와 노드 자체: 계속 실행됨',
+    'cordon-pods': '{{node}}에서 실행 중인 모든 파드: cordon은 아무것도 축출하지 않음',
+    'uncordon-pods': '{{node}}와 다른 노드에서 실행 중인 모든 파드: uncordon은 아무것도 옮기지 않음',
+    'drain-pods': '{{node}}에서 실행 중인 모든 파드: 드레인이 축출 전에 멈춤',
     'drain-k3s-server-sqlite':
       '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러 매니저, k3s의 SQLite 데이터스토어): 드레인은 파드만 축출하므로 계속 실행됨',
     'drain-k3s-server-datastore':

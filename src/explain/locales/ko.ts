@@ -673,11 +673,11 @@ export const ko: Messages = {
     },
     'kubectl-drain': {
       cordon:
-        'kubectl cordon은 {{node}}에 새 파드가 배치되지 않게 표시만 합니다: 아무것도 축출하지 않고, 실행 중인 파드는 그대로 실행됩니다. 아래는 보통 이어서 하는 드레인의 분석입니다.',
+        'kubectl cordon은 {{node}}에 spec.unschedulable을 설정합니다: 스케줄러가 새 파드를 배치하지 않습니다. 실행 중인 파드를 옮기려면 드레인하세요.',
       uncordon:
-        'kubectl uncordon은 {{node}}에 다시 파드가 배치될 수 있게만 합니다: 이전에 축출된 파드를 되돌리지는 않습니다. 아래는 {{node}}의 드레인 분석입니다.',
+        'kubectl uncordon은 {{node}}의 spec.unschedulable을 해제합니다: 스케줄러가 새 파드를 배치할 수 있습니다. 이전에 축출된 파드는 옮겨진 노드에 그대로 있습니다.',
       refused:
-        '붙여 넣은 그대로라면 kubectl drain은 아무것도 축출하기 전에 멈춥니다: {{pods}}(을)를 거부합니다 (괄호 안은 각 파드에 필요한 플래그).',
+        '붙여 넣은 그대로라면 드레인은 {{node}}(을)를 cordon한 뒤 아무것도 축출하기 전에 멈춥니다: {{pods}}(을)를 거부하며 (괄호 안은 각 파드에 필요한 플래그), {{node}}(은)는 cordon 상태로 남습니다.',
       'force-deletes':
         '--force는 컨트롤러가 없는 파드 {{count}}개를 영구히 삭제합니다 (다시 만들어지지 않습니다): {{pods}}.',
       'force-nothing': '--force는 {{node}}에서 아무 효과가 없습니다: 그곳의 모든 파드에 컨트롤러가 있습니다.',

@@ -26,6 +26,17 @@ export function fixtureClusterFiles(): string[] {
   return [...numbered(SCENARIOS), ...numbered(REAL_CLUSTERS), join(process.cwd(), 'examples/ha-3cp.json')];
 }
 
+/**
+ * A clock held at the moment it is made: every call returns that instant (a new Date each time).
+ * For answers about recorded files, whose ages must be the recorded ones however long a busy
+ * machine takes between serving a file and answering from it.
+ * @returns the clock
+ */
+export function heldClock(): () => Date {
+  const at = Date.now();
+  return () => new Date(at);
+}
+
 /** An answer service over snapshot files, and a question asked of one of them. */
 export interface SnapshotAnswers {
   /**
@@ -43,12 +54,18 @@ export interface SnapshotAnswers {
  * An answer service whose clusters are the given snapshot files (served through the simulator, as
  * the worker serves a snapshot cluster, or with `fromFile` analysed straight from the file as
  * `ask --snapshot` does: no socket, for unit tests).
+ * The service's clock stands still at the moment this is called (issue 31, item 1: no fixture
+ * stamped once and judged later against the wall clock). The simulator shifts a file's timestamps by
+ * now - captured_at when it first serves it; on a real clock every second between that shift and an
+ * answer (many on a busy machine) adds a second to each age the answer states, so "renewed 52 s ago"
+ * became 53. With the clock held, every age is the recorded one, as `fromFile` gives them.
  * @param files - cluster name → absolute path of its snapshot file; the first is the default cluster
- * @param options - `fromFile`: analyse the files directly (default false)
+ * @param options - `fromFile`: analyse the files directly (default false); `now`: the clock (default:
+ *   held at the moment of the call)
  */
 export function snapshotAnswers(
   files: Record<string, string>,
-  options: { fromFile?: boolean } = {},
+  options: { fromFile?: boolean; now?: () => Date } = {},
 ): SnapshotAnswers {
   const names = Object.keys(files);
   const config: BotConfig = {
@@ -64,7 +81,11 @@ export function snapshotAnswers(
     jobTimeoutMs: 60000,
     logLevel: 'silent',
   };
-  const service = createAnswerService({ config, snapshotsFromFile: options.fromFile === true });
+  const service = createAnswerService({
+    config,
+    snapshotsFromFile: options.fromFile === true,
+    now: options.now ?? heldClock(),
+  });
   return {
     service,
     async ask(cluster, text, locale) {

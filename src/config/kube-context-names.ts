@@ -15,15 +15,12 @@
  * the client (the package has no `exports` map; its version is pinned, ~1.4).
  */
 import { existsSync as exists, readFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
 import { newClusters, newContexts, newUsers } from '@kubernetes/client-node/dist/config_types.js';
+import { defaultKubeconfigFiles, SERVICE_ACCOUNT_TOKEN } from '../cluster/kubeconfig-files.js';
 import { ConfigError } from '../errors.js';
 import { yamlLib } from '../util/lazy-yaml.js';
 import type { KubeContextSource } from './check-kube-contexts.js';
 import type { Settings } from './settings.js';
-
-/** Where the in-cluster service account's token is mounted (client-node `loadFromDefault`). */
-const SERVICE_ACCOUNT_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
 
 /** The names in one kubeconfig file, parsed by the client's own functions, in its order. */
 interface Names {
@@ -68,7 +65,7 @@ export function loadKubeContextNames(
 ): KubeContextSource {
   const names = (): string[] => {
     if (path !== undefined) return namesOfFile(path).context;
-    const files = (system.kubeconfig ?? '').split(delimiter).filter((f) => f !== '');
+    const files = defaultKubeconfigFiles(system);
     if (files.length > 0) {
       // The first file is loaded as it is; the others are merged into it.
       const [first = '', ...rest] = files;
@@ -76,10 +73,6 @@ export function loadKubeContextNames(
       for (const file of rest) merge(all, namesOfFile(file));
       return all.context;
     }
-    const home =
-      system.home !== undefined && system.home !== '' && exists(system.home) ? system.home : undefined;
-    if (home !== undefined && exists(join(home, '.kube', 'config')))
-      return namesOfFile(join(home, '.kube', 'config')).context;
     if (exists(serviceAccountToken)) return ['inClusterContext'];
     throw new ConfigError(
       '',

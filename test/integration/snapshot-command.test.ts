@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { main } from '../../adapters/k8s-ha-bot.js';
 import { etcdBlockOf } from '../../src/cluster/capture-snapshot.js';
 import { loadSnapshotFile, parseSnapshotText } from '../../src/cluster/snapshot-file.js';
@@ -210,6 +210,33 @@ describe('snapshot: input and etcd', () => {
       expect(bad.code).toBe(2);
       expect(bad.err).toMatch(/no context "nope" in the kubeconfig; available contexts: simulator/);
       expect(bad.out).toBe('');
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it('--context reads a KUBECONFIG list the process was given (the settings, not process.env), merged', async () => {
+    const sim = await startSimulator({ file: join(DIR, files[0] as string) });
+    try {
+      const simulator = join(tmp, 'list-sim.kubeconfig');
+      writeFileSync(simulator, sim.kubeconfig);
+      const other = join(tmp, 'list-other.kubeconfig');
+      writeFileSync(
+        other,
+        [
+          'apiVersion: v1',
+          'kind: Config',
+          'clusters: [{ name: other, cluster: { server: "https://127.0.0.1:9" } }]',
+          'users: [{ name: other, user: { token: not-a-real-token } }]',
+          'contexts: [{ name: other, context: { cluster: other, user: other } }]',
+          'current-context: other',
+        ].join('\n'),
+      );
+      const r = await run(['snapshot', '--context', 'simulator'], {
+        KUBECONFIG: [other, simulator].join(delimiter),
+      });
+      expect(r.err).toMatch(/captured context simulator at/);
+      expect(r.code).toBe(0);
     } finally {
       await sim.close();
     }

@@ -201,10 +201,10 @@ describe('what StaticKubeconfig leaves to client-node', () => {
     const exec = await fileOf(
       kubeconfig({}, { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: 'true' } }),
     );
-    expect(await kubeAccessForContext(exec, null)).toBeInstanceOf(KubeConfig);
+    expect(await kubeAccessForContext(exec, null, {})).toBeInstanceOf(KubeConfig);
     const token = await fileOf(kubeconfig({}, { token: 't' }));
-    expect(await kubeAccessForContext(token, null)).toBeInstanceOf(StaticKubeconfig);
-    await expect(kubeAccessForContext(token, 'nope', '--context')).rejects.toThrow(
+    expect(await kubeAccessForContext(token, null, {})).toBeInstanceOf(StaticKubeconfig);
+    await expect(kubeAccessForContext(token, 'nope', {}, '--context')).rejects.toThrow(
       /no context "nope" in the kubeconfig; available contexts: ctx, other/,
     );
   });
@@ -213,7 +213,7 @@ describe('what StaticKubeconfig leaves to client-node', () => {
     const broken = await fileOf(
       'apiVersion: v1\nusers:\n- name: u\n  user:\n    token: SUPERSECRETTOKEN\n   bad: indent\ncontexts: []\n',
     );
-    const err = await kubeAccessForContext(broken, null).then(
+    const err = await kubeAccessForContext(broken, null, {}).then(
       () => null,
       (e: unknown) => e as Error,
     );
@@ -234,7 +234,7 @@ describe('where kubectl and client-node differ, both readers follow kubectl (cli
   /** The light reader (must serve the file) and client-node's path, as kubeConnection sends them. */
   const readers = [
     ['StaticKubeconfig', (path: string): KubeAccess => StaticKubeconfig.read(path, null) ?? fail(path)],
-    ['client-node', (path: string): KubeAccess => kubeConfigForContext(path, null)],
+    ['client-node', (path: string): KubeAccess => kubeConfigForContext(path, null, {})],
   ] as const;
   const fail = (path: string): never => {
     throw new Error(`StaticKubeconfig left ${path} to client-node`);
@@ -295,8 +295,8 @@ describe('where kubectl and client-node differ, both readers follow kubectl (cli
       const path = await fileOf(JSON.stringify(doc));
       const message = `two ${list} are named "${first.name}" (kubectl refuses a duplicate name)`;
       expect(() => StaticKubeconfig.read(path, null)).toThrow(message);
-      await expect(kubeAccessForContext(path, null)).rejects.toThrow(message);
-      expect(() => kubeConfigForContext(path, null)).toThrow(message);
+      await expect(kubeAccessForContext(path, null, {})).rejects.toThrow(message);
+      expect(() => kubeConfigForContext(path, null, {})).toThrow(message);
     },
   );
 
@@ -353,7 +353,7 @@ describe('where kubectl and client-node differ, both readers follow kubectl (cli
         ),
       ) as { clusters: { cluster: { server: string } }[] };
       (doc.clusters[0] as { cluster: { server: string } }).cluster.server = `http://127.0.0.1:${port}`;
-      const access = await kubeAccessForContext(await fileOf(JSON.stringify(doc)), null);
+      const access = await kubeAccessForContext(await fileOf(JSON.stringify(doc)), null, {});
       expect(access).toBeInstanceOf(KubeConfig);
       const conn = await kubeConnection(access, 1, CLUSTER_READ_CONNECTION_ERRORS);
       expect(conn.headers).toEqual(expected);
@@ -404,7 +404,7 @@ describe('where kubectl and client-node differ, both readers follow kubectl (cli
     async (_label, fields, message) => {
       const path = await fileOf(kubeconfig({}, { token: 't', ...fields }));
       expect(() => StaticKubeconfig.read(path, null)).toThrow(message);
-      expect(() => kubeConfigForContext(path, null)).toThrow(message);
+      expect(() => kubeConfigForContext(path, null, {})).toThrow(message);
     },
   );
 
@@ -418,7 +418,7 @@ describe('where kubectl and client-node differ, both readers follow kubectl (cli
     ];
     const exec = { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: 'true' } };
     expect(
-      kubeConfigForContext(await fileOf(httpKubeconfig(exec, unused)), null).getCurrentUser()?.name,
+      kubeConfigForContext(await fileOf(httpKubeconfig(exec, unused)), null, {}).getCurrentUser()?.name,
     ).toBe('u');
     expect(
       StaticKubeconfig.read(await fileOf(httpKubeconfig({ token: 't' }, unused)), null)?.getCurrentUser()

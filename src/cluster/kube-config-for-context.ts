@@ -3,7 +3,12 @@
  */
 import { existsSync } from 'node:fs';
 import { KubeConfig } from '@kubernetes/client-node';
-import { defaultKubeconfigFiles, SERVICE_ACCOUNT_TOKEN, type KubeconfigLookup } from './kubeconfig-files.js';
+import {
+  defaultKubeconfigFiles,
+  firstByName,
+  SERVICE_ACCOUNT_TOKEN,
+  type KubeconfigLookup,
+} from './kubeconfig-files.js';
 import { ConfigError } from '../errors.js';
 import { parseKubeconfigFile, prepareSelectedUser, registerKubeconfigSecrets } from './static-kubeconfig.js';
 
@@ -23,7 +28,8 @@ function readError(err: unknown): string {
  * Load a kubeconfig and select a context.
  *
  * Without `path`, kubectl's default search applies ({@link defaultKubeconfigFiles}): the
- * `KUBECONFIG` files (merged as client-node merges them), else `~/.kube/config`, else the
+ * `KUBECONFIG` files (merged as kubectl merges them: the first file to set a name or
+ * `current-context` wins), else `~/.kube/config`, else the
  * in-cluster service account (client-node's `loadFromCluster`, context `inClusterContext`); with
  * none of those, client-node's last resort (`http://localhost:8080`) is refused: no silent fallback.
  *
@@ -47,14 +53,18 @@ export function kubeConfigForContext(
 ): KubeConfig {
   const kc = new KubeConfig();
   // Each file through parseKubeconfigFile (relative paths from its folder, token files read for the
-  // selected user only), merged as client-node's loadFromDefault merges KUBECONFIG files.
-  const load = (files: string[]): void =>
-    files.forEach((file, i) => {
-      const entries = parseKubeconfigFile(file);
-      const one = i === 0 ? kc : new KubeConfig();
-      one.loadFromOptions(entries);
-      if (one !== kc) kc.mergeConfig(one);
+  // selected user only), a list merged as kubectl merges it: the first file to set a name or
+  // current-context wins (./kubeconfig-files.ts firstByName), where client-node's loadFromDefault
+  // takes the last current-context and throws on a name in two files.
+  const load = (files: string[]): void => {
+    const all = files.map(parseKubeconfigFile);
+    kc.loadFromOptions({
+      clusters: firstByName(all.map((f) => f.clusters)),
+      users: firstByName(all.map((f) => f.users)),
+      contexts: firstByName(all.map((f) => f.contexts)),
+      currentContext: all.find((f) => f.currentContext)?.currentContext,
     });
+  };
   if (path !== undefined) {
     if (!existsSync(path))
       throw new ConfigError(settingPath, `kubeconfig file ${path} not found`, 'config-not-found');

@@ -36,3 +36,16 @@ export function defaultKubeconfigFiles(system: KubeconfigLookup): string[] {
     system.home !== undefined && system.home !== '' ? join(system.home, '.kube', 'config') : undefined;
   return home !== undefined && existsSync(home) ? [home] : [];
 }
+
+/**
+ * kubectl's merge of named entries over a `KUBECONFIG` list (kubernetes.io, "Organizing Cluster
+ * Access Using kubeconfig Files", merging rules; client-go tools/clientcmd/loader.go `Load`): the
+ * first file to set a name wins and its entry is kept whole; a later entry of that name is
+ * discarded, even its fields the first lacks. client-node's `mergeConfig` throws instead.
+ * @param lists - one list of entries per file, in `KUBECONFIG` order
+ * @returns the entries, first file first, each name once
+ */
+export function firstByName<T extends { name: string }>(lists: readonly (readonly T[])[]): T[] {
+  const seen = new Set<string>();
+  return lists.flat().filter((e) => !seen.has(e.name) && seen.add(e.name));
+}

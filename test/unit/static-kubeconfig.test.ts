@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type https from 'node:https';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -441,6 +441,95 @@ describe('where kubectl and client-node differ, both readers follow kubectl (cli
         expect(() => read(path)).toThrow(message);
       }
       await rm(fifo);
+    },
+  );
+});
+
+/**
+ * kubectl's merging rules for a KUBECONFIG list (kubernetes.io, "Organizing Cluster Access Using
+ * kubeconfig Files", merging rules; client-go tools/clientcmd/loader.go `Load`): "the first file to
+ * set a particular map key wins" and is never changed, a second file's entry of that name is
+ * discarded whole; the context of the first file to set `current-context` is kept. client-node's
+ * `loadFromDefault` takes the last file's current-context and throws on a name in two files
+ * (kubernetes-client/javascript issue 579).
+ */
+describe('a KUBECONFIG list is merged as kubectl merges it', () => {
+  const list = (...files: string[]): { kubeconfig: string } => ({ kubeconfig: files.join(delimiter) });
+  /** Both readers of the default lookup (a list always goes to client-node's KubeConfig). */
+  const readers = [
+    [
+      'kubeConfigForContext',
+      async (files: string[]) => kubeConfigForContext(undefined, null, list(...files)),
+    ],
+    ['kubeAccessForContext', (files: string[]) => kubeAccessForContext(undefined, null, list(...files))],
+  ] as const;
+  /** A kubeconfig of its own names (`<p>-cluster`, `<p>-user`, `<p>`), current context `<p>` unless null. */
+  const own = (p: string, current: string | null = p): string =>
+    JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'Config',
+      ...(current === null ? {} : { 'current-context': current }),
+      clusters: [{ name: `${p}-cluster`, cluster: { server: `https://${p}.example:6443` } }],
+      users: [{ name: `${p}-user`, user: { token: `${p}-token` } }],
+      contexts: [{ name: p, context: { cluster: `${p}-cluster`, user: `${p}-user` } }],
+    });
+
+  it.each(readers)('%s: two files both set current-context: the first file’s is used', async (_n, read) => {
+    const first = await fileOf(own('first'));
+    const second = await fileOf(own('second'));
+    const access = await read([first, second]);
+    expect(access.getCurrentContext()).toBe('first');
+    expect(access.getCurrentCluster()?.server).toBe('https://first.example:6443');
+    // The other order: the other file's.
+    expect((await read([second, first])).getCurrentContext()).toBe('second');
+  });
+
+  it.each(readers)(
+    '%s: the first file without current-context: the first file that sets it',
+    async (_n, read) => {
+      const first = await fileOf(own('first', null));
+      const second = await fileOf(own('second'));
+      expect((await read([first, second])).getCurrentContext()).toBe('second');
+    },
+  );
+
+  it.each(readers)(
+    '%s: a cluster, user and context named in both files: the first file’s entry, whole; no error',
+    async (_n, read) => {
+      const first = await fileOf(kubeconfig({}, { token: 'first-token' }));
+      // The same names c, u and ctx (ctx on another cluster and user), and one of its own each.
+      const second = await fileOf(
+        JSON.stringify({
+          apiVersion: 'v1',
+          kind: 'Config',
+          'current-context': 'third',
+          clusters: [
+            { name: 'c', cluster: { server: 'https://10.9.9.9:6443', 'insecure-skip-tls-verify': true } },
+            { name: 'c3', cluster: { server: 'https://10.0.0.3:6443' } },
+          ],
+          users: [
+            { name: 'u', user: { token: 'second-file-token', username: 'not-merged' } },
+            { name: 'u3', user: { token: 'third-token' } },
+          ],
+          contexts: [
+            { name: 'ctx', context: { cluster: 'c3', user: 'u3' } },
+            { name: 'third', context: { cluster: 'c3', user: 'u3' } },
+          ],
+        }),
+      );
+      const access = await read([first, second]);
+      expect(access.getCurrentContext()).toBe('ctx');
+      expect(access.getCurrentCluster()).toMatchObject({ name: 'c', server: 'https://10.0.0.1:6443' });
+      expect(access.getCurrentCluster()?.skipTLSVerify).toBeFalsy();
+      expect(access.getCurrentUser()).toMatchObject({ name: 'u', token: 'first-token' });
+      expect(access.getCurrentUser()?.username).toBeUndefined();
+      const kc = kubeConfigForContext(undefined, null, list(first, second));
+      expect(kc.getContexts().map((c) => c.name)).toEqual(['ctx', 'other', 'third']);
+      expect(kc.getClusters().map((c) => c.name)).toEqual(['c', 'c2', 'c3']);
+      expect(kc.getUsers().map((u) => u.name)).toEqual(['u', 'u2', 'u3']);
+      // The second file's own context is usable, on its own cluster.
+      kc.setCurrentContext('third');
+      expect(kc.getCurrentCluster()?.server).toBe('https://10.0.0.3:6443');
     },
   );
 });

@@ -200,7 +200,7 @@ async function configFor(
     // context. One file is named to the reader, which then reads it without client-node when it can.
     const file = kubeconfig ?? singleKubeconfigFile(settings);
     const context = (
-      await kubeAccessForContext(file, opts.kube.context ?? null, '--context')
+      await kubeAccessForContext(file, opts.kube.context ?? null, settings, '--context')
     ).getCurrentContext();
     const asked = opts.kube.requestTimeoutMs || MAX_REQUEST_TIMEOUT_MS;
     if (asked > MAX_REQUEST_TIMEOUT_MS)
@@ -340,6 +340,7 @@ async function runnerFor(
   const service = createAnswerService({
     config,
     logger,
+    kubeconfigLookup: settings,
     snapshotsFromFile: true,
     ...(loaded ? { snapshotFiles: loaded } : {}),
   });
@@ -1044,6 +1045,7 @@ async function completionSources(
           kubeConfigForContext(
             from.kubeconfig === undefined ? undefined : resolve(from.kubeconfig),
             from.context,
+            settings,
             '--context',
           ),
         );
@@ -1054,7 +1056,7 @@ async function completionSources(
       if (cluster === undefined) return [];
       if (cluster.kind === 'snapshot') return nodesOfFile(cluster.snapshot);
       const { createAnswerService } = await import('../../src/answer/answer.js');
-      const service = createAnswerService({ config: loaded });
+      const service = createAnswerService({ config: loaded, kubeconfigLookup: settings });
       try {
         return await nodesLive(await service.kubeConfigFor(name));
       } finally {

@@ -3,10 +3,10 @@
  * read, read it through the worker's reader ({@link captureSnapshot}) and return the file text.
  * Loaded by cli.ts inside the command's action only.
  */
-import { delimiter } from 'node:path';
 import { createAnswerService, liveEtcd } from '../../src/answer/answer.js';
 import { captureSnapshot } from '../../src/cluster/capture-snapshot.js';
 import { kubeConfigForContext } from '../../src/cluster/kube-config-for-context.js';
+import { singleKubeconfigFile } from '../../src/cluster/static-kubeconfig.js';
 import type { Settings } from '../../src/config/settings.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { BotError } from '../../src/errors.js';
@@ -26,7 +26,8 @@ export interface SnapshotCommandResult {
  *   `--cluster` (a configured cluster: its context, in-cluster account or snapshot file, and its
  *   `etcd` entry, probed live as the worker does)
  * @param config - the loaded configuration (needed for `--cluster` only)
- * @param settings - the process's settings (`kubeconfig`: KUBECONFIG names the kubeconfig when it is one file)
+ * @param settings - the process's settings (`kubeconfig`, `home`: KUBECONFIG and HOME, the
+ *   kubeconfig looked up as kubectl does; one file is named in the error messages)
  * @param logger - logger
  * @returns the file text and a summary
  * @throws BotError `bad-request` for both options at once, `cluster-unknown` for an unknown
@@ -36,7 +37,7 @@ export interface SnapshotCommandResult {
 export async function runSnapshotCommand(
   opts: { context?: string; cluster?: string },
   config: BotConfig | null,
-  settings: Pick<Settings, 'kubeconfig'>,
+  settings: Pick<Settings, 'kubeconfig' | 'home'>,
   logger: Logger,
 ): Promise<SnapshotCommandResult> {
   if (opts.context !== undefined && opts.cluster !== undefined)
@@ -54,7 +55,7 @@ export async function runSnapshotCommand(
       );
     }
     // The answer step resolves the cluster (context, in-cluster, or the simulator of a snapshot cluster).
-    const service = createAnswerService({ config, logger });
+    const service = createAnswerService({ config, logger, kubeconfigLookup: settings });
     try {
       const probe = cluster.etcd;
       label = `cluster ${name}${cluster.kind === 'context' ? ` (context ${cluster.context})` : ''}`;
@@ -71,9 +72,12 @@ export async function runSnapshotCommand(
       await service.close();
     }
   } else {
-    const kubeconfig = settings.kubeconfig;
-    const one = kubeconfig !== undefined && !kubeconfig.includes(delimiter) ? kubeconfig : undefined;
-    const kubeConfig = kubeConfigForContext(one, opts.context ?? null, '--context');
+    const kubeConfig = kubeConfigForContext(
+      singleKubeconfigFile(settings),
+      opts.context ?? null,
+      settings,
+      '--context',
+    );
     const context = kubeConfig.getCurrentContext();
     label = `context ${context}`;
     captured = await captureSnapshot({

@@ -183,6 +183,36 @@ interface LiveBudget {
 }
 
 /**
+ * The webhooks' backends as the drain leaves them, kept as pods are evicted and replacements
+ * placed (both only grow over a request) instead of rescanned each round and each batch.
+ */
+interface WebhookBackends {
+  /** Backend `k` evicted the first time: the webhooks that have just lost their last backend (none ran again). */
+  evicted(k: string): DrainWebhook[];
+  /** Backend `k`'s replacement placed: its webhooks can be called again. */
+  placed(k: string): void;
+  /** The webhooks one of whose backends' replacements runs. */
+  runs: ReadonlySet<DrainWebhook>;
+}
+
+function webhookBackends(webhooks: readonly DrainWebhook[]): WebhookBackends {
+  const of = new Map<string, DrainWebhook[]>();
+  for (const w of webhooks) for (const b of w.backends) of.set(b, [...(of.get(b) ?? []), w]);
+  const gone = new Map<DrainWebhook, number>();
+  const runs = new Set<DrainWebhook>();
+  return {
+    evicted: (k) =>
+      (of.get(k) ?? []).filter((w) => {
+        const n = (gone.get(w) ?? 0) + 1;
+        gone.set(w, n);
+        return n === w.backends.size && !runs.has(w);
+      }),
+    placed: (k) => of.get(k)?.forEach((w) => runs.add(w)),
+    runs,
+  };
+}
+
+/**
  * Run a drain in sequence (see the module comment for the rules and the estimate's assumptions).
  * @param index - the cluster index
  * @param request - what is drained and how
@@ -224,6 +254,7 @@ export function simulateDrain(index: ClusterIndex, request: DrainRequest): Drain
   const webhookDown = new Map<DrainWebhook, number>(
     (request.webhooks ?? []).filter((w) => w.backends.size === 0).map((w) => [w, 0]),
   );
+  const backends = webhookBackends(request.webhooks ?? []);
   let elapsed = 0;
   let rounds = 0;
   for (const [i, batch] of batches.entries()) {
@@ -237,10 +268,16 @@ export function simulateDrain(index: ClusterIndex, request: DrainRequest): Drain
         return moved;
       });
     const pods = [...batch.flatMap((n) => request.pods.get(n) ?? []), ...again].sort(byKey);
-    const r = drainBatch(index, request, { down, pods, live, earlier, origin, webhookDown }, out, pendingOf);
+    const r = drainBatch(
+      index,
+      request,
+      { down, pods, live, earlier, origin, webhookDown, backends },
+      out,
+      pendingOf,
+    );
     // A webhook stays down for the next targets unless a backend's replacement runs (one by one).
     for (const w of [...webhookDown.keys()])
-      if ([...w.backends].some((b) => out.placement.placedOn.has(b))) webhookDown.delete(w);
+      if (backends.runs.has(w)) webhookDown.delete(w);
       else webhookDown.set(w, 0);
     rounds += r.rounds;
     elapsed += r.seconds;
@@ -264,11 +301,12 @@ function drainBatch(
     earlier: Map<KPod, string>;
     origin: ReadonlyMap<KPod, KPod>;
     webhookDown: Map<DrainWebhook, number>;
+    backends: WebhookBackends;
   },
   out: DrainSequence,
   pendingOf: Map<string, string>,
 ): { rounds: number; seconds: number } {
-  const { down, pods, live, earlier, origin, webhookDown } = state;
+  const { down, pods, live, earlier, origin, webhookDown, backends } = state;
   // The webhook down since before `round` (`inclusive`: or since it) that intercepts `k` in `of`.
   const downHook = (k: string, round: number, of: 'evictions' | 'replacements'): DrainWebhook | undefined =>
     [...webhookDown].find(
@@ -330,18 +368,15 @@ function drainBatch(
         st.disruptionsAllowed = (st.disruptionsAllowed ?? 0) - 1;
         if (isPodReady(pod)) st.currentHealthy = (st.currentHealthy ?? 0) - 1;
       }
+      // A webhook whose last backend goes now (its endpoint is no longer ready) refuses the
+      // replacements it intercepts from this round on (they are not created, and do not move),
+      // the evictions from the next.
+      if (!out.evicted.has(podKey(pod)))
+        for (const w of backends.evicted(podKey(pod))) if (!webhookDown.has(w)) webhookDown.set(w, round);
       out.evicted.set(podKey(pod), round);
       evictedNow.push(pod);
       seconds = Math.max(seconds, start + graceOf(pod, request.gracePeriodS));
     }
-    // A webhook whose last backend went now (its endpoint is no longer ready) or before refuses
-    // the replacements it intercepts from this round on: they are not created, and do not move.
-    for (const w of request.webhooks ?? [])
-      if (
-        !webhookDown.has(w) &&
-        [...w.backends].every((b) => out.evicted.has(b) && !out.placement.placedOn.has(b))
-      )
-        webhookDown.set(w, round);
     for (const p of evictedNow) {
       const hook = downHook(podKey(p), round, 'replacements');
       if (hook) out.replacementRefused.set(podKey(p), hook.name);
@@ -370,7 +405,10 @@ function drainBatch(
         all.why.set(p, why);
         pendingOf.set(p, why);
       }
-      for (const [p, node] of placement.placedOn) all.placedOn.set(p, node);
+      for (const [p, node] of placement.placedOn) {
+        backends.placed(p);
+        all.placedOn.set(p, node);
+      }
       for (const p of movers) {
         if (!moverNames.has(podKey(p))) {
           moverNames.add(podKey(p));

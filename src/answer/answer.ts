@@ -26,6 +26,7 @@ import { ambiguous, parseCommand, rereadWithNodes, resolveCommandNodes } from '.
 import { type RequestSummary, summarizeRequest } from '../commands/request-summary.js';
 import { type Command, isMaintenanceStateCommand } from '../commands/types.js';
 import type { BotConfig, ClusterConfig, EtcdProbeConfig } from '../config/bot-config.js';
+import type { Settings } from '../config/settings.js';
 import { BotError, ClusterReadError, ConfigError, isBotError } from '../errors.js';
 import { focusNodeOf, isWhatIfFamily } from './command-focus.js';
 import type { MaintenanceAnswerService, NodeAnalysis } from './answer-maintenance.js';
@@ -258,6 +259,12 @@ export interface AnswerServiceOptions {
    * `--snapshot` file once to check it before anything runs).
    */
   snapshotFiles?: ReadonlyMap<string, Promise<SnapshotFile>>;
+  /**
+   * `KUBECONFIG` and `HOME` as the settings read them (src/config/settings.ts `Settings`): the
+   * kubeconfig of a context cluster without its own `kubeconfig` file, looked up as kubectl does
+   * (`kubeConfigForContext`). @defaultValue `{}` (such a cluster finds only the in-cluster account)
+   */
+  kubeconfigLookup?: Pick<Settings, 'kubeconfig' | 'home'>;
 }
 
 /** Whether a command names "the etcd leader" (the worker reads which node that is). */
@@ -273,7 +280,7 @@ function mentionsEtcdLeader(command: Command): boolean {
  * @returns the service; call `close()` at shutdown
  */
 export function createAnswerService(options: AnswerServiceOptions): AnswerService {
-  const { config } = options;
+  const { config, kubeconfigLookup = {} } = options;
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? (() => new Date());
   /** The node's observed time away for a reboot answer (issue 34); undefined without Redis or on its failure. */
@@ -375,6 +382,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       const read = await kubeAccessForContext(
         cluster.kubeconfig,
         cluster.context,
+        kubeconfigLookup,
         `clusters.${name}.context`,
       );
       return { kubeConfig: null, read, etcd: null };
@@ -428,7 +436,12 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       return { kubeConfig, read: kubeConfig, etcd: null };
     }
     const { kubeConfigForContext } = await import('../cluster/kube-config-for-context.js');
-    const kubeConfig = kubeConfigForContext(cluster.kubeconfig, cluster.context, `clusters.${name}.context`);
+    const kubeConfig = kubeConfigForContext(
+      cluster.kubeconfig,
+      cluster.context,
+      kubeconfigLookup,
+      `clusters.${name}.context`,
+    );
     return { kubeConfig, read: kubeConfig, etcd: null };
   }
 

@@ -102,6 +102,7 @@ export async function createWorkerAnswerStep(o: WorkerAnswerStepOptions): Promis
     logger,
     maintenance,
     watchCache,
+    kubeconfigLookup: o.settings,
     ...(now ? { now } : {}),
   });
   const holderIdentity = `${hostname()}/${process.pid}`;

@@ -2,8 +2,13 @@
  * Loading the kubeconfig for one configured cluster, with operator-facing errors.
  */
 import { existsSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
-import { KubeConfig, findHomeDir } from '@kubernetes/client-node';
+import { KubeConfig } from '@kubernetes/client-node';
+import {
+  defaultKubeconfigFiles,
+  firstByName,
+  SERVICE_ACCOUNT_TOKEN,
+  type KubeconfigLookup,
+} from './kubeconfig-files.js';
 import { ConfigError } from '../errors.js';
 import { parseKubeconfigFile, prepareSelectedUser, registerKubeconfigSecrets } from './static-kubeconfig.js';
 
@@ -20,27 +25,17 @@ function readError(err: unknown): string {
 }
 
 /**
- * Whether a KubeConfig is client-node's last-resort default (`http://localhost:8080`, context
- * `loaded-context`), which `loadFromDefault` returns when no kubeconfig exists at all.
- * @param kc - a loaded KubeConfig
- */
-export function isClientFallback(kc: KubeConfig): boolean {
-  const cluster = kc.getCurrentCluster();
-  return (
-    kc.getContexts().length === 0 ||
-    (cluster?.name === 'cluster' && cluster.server === 'http://localhost:8080')
-  );
-}
-
-/**
  * Load a kubeconfig and select a context.
  *
- * Without `path`, client-node's default search applies: `KUBECONFIG` (files merged as client-node
- * merges them), then `~/.kube/config`, then the in-cluster service account
- * (`KUBERNETES_SERVICE_HOST`, context `inClusterContext`). Its last resort, `http://localhost:8080`, is refused: no silent fallback.
+ * Without `path`, kubectl's default search applies ({@link defaultKubeconfigFiles}): the
+ * `KUBECONFIG` files (merged as kubectl merges them: the first file to set a name or
+ * `current-context` wins), else `~/.kube/config`, else the
+ * in-cluster service account (client-node's `loadFromCluster`, context `inClusterContext`); with
+ * none of those, client-node's last resort (`http://localhost:8080`) is refused: no silent fallback.
  *
  * @param path - kubeconfig file, or undefined for the default search
  * @param context - context name, or null/undefined for the file's current context
+ * @param system - `KUBECONFIG` and `HOME` as the settings read them ({@link KubeconfigLookup}); used without `path`
  * @param settingPath - the configuration setting that named the context, for error messages
  *   (e.g. `clusters.prod.context`); default ''
  * @returns the loaded configuration with the context selected
@@ -53,18 +48,23 @@ export function isClientFallback(kc: KubeConfig): boolean {
 export function kubeConfigForContext(
   path: string | undefined,
   context: string | null | undefined,
+  system: KubeconfigLookup,
   settingPath = '',
 ): KubeConfig {
   const kc = new KubeConfig();
   // Each file through parseKubeconfigFile (relative paths from its folder, token files read for the
-  // selected user only), merged as client-node's loadFromDefault merges KUBECONFIG files.
-  const load = (files: string[]): void =>
-    files.forEach((file, i) => {
-      const entries = parseKubeconfigFile(file);
-      const one = i === 0 ? kc : new KubeConfig();
-      one.loadFromOptions(entries);
-      if (one !== kc) kc.mergeConfig(one);
+  // selected user only), a list merged as kubectl merges it: the first file to set a name or
+  // current-context wins (./kubeconfig-files.ts firstByName), where client-node's loadFromDefault
+  // takes the last current-context and throws on a name in two files.
+  const load = (files: string[]): void => {
+    const all = files.map(parseKubeconfigFile);
+    kc.loadFromOptions({
+      clusters: firstByName(all.map((f) => f.clusters)),
+      users: firstByName(all.map((f) => f.users)),
+      contexts: firstByName(all.map((f) => f.contexts)),
+      currentContext: all.find((f) => f.currentContext)?.currentContext,
     });
+  };
   if (path !== undefined) {
     if (!existsSync(path))
       throw new ConfigError(settingPath, `kubeconfig file ${path} not found`, 'config-not-found');
@@ -76,28 +76,22 @@ export function kubeConfigForContext(
     }
     registerKubeconfigSecrets(kc.getUsers());
   } else {
+    const files = defaultKubeconfigFiles(system);
     try {
-      const home = process.env.KUBECONFIG ? undefined : findHomeDir();
-      const files = process.env.KUBECONFIG
-        ? process.env.KUBECONFIG.split(delimiter).filter((f) => f)
-        : home && existsSync(join(home, '.kube', 'config'))
-          ? [join(home, '.kube', 'config')]
-          : [];
-      // No file: client-node's in-cluster service account, else its last resort.
       if (files.length > 0) load(files);
-      else kc.loadFromDefault();
+      else if (existsSync(SERVICE_ACCOUNT_TOKEN)) kc.loadFromCluster();
     } catch (err) {
       if (err instanceof ConfigError) throw err;
       throw new ConfigError(settingPath, `the kubeconfig cannot be read: ${readError(err)}`);
     }
-    registerKubeconfigSecrets(kc.getUsers());
-    if (isClientFallback(kc)) {
+    if (kc.getContexts().length === 0) {
       throw new ConfigError(
         settingPath,
         'no kubeconfig found: set KUBECONFIG, create ~/.kube/config, or run in a pod with a service account',
         'config-not-found',
       );
     }
+    registerKubeconfigSecrets(kc.getUsers());
   }
   if (context !== null && context !== undefined && context !== '') {
     const names = kc.getContexts().map((c) => c.name);

@@ -14,7 +14,7 @@
  * @see https://kubernetes.io/docs/concepts/configuration/organize-cluster-access-kubeconfig/
  */
 import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
-import { delimiter, dirname, isAbsolute, join, sep } from 'node:path';
+import { dirname, isAbsolute, join, sep } from 'node:path';
 import type https from 'node:https';
 import type { Cluster, Context, KubeConfig, User } from '@kubernetes/client-node';
 // The client's kubeconfig entry parsers: one module that imports nothing else of the client (no
@@ -23,6 +23,7 @@ import { newClusters, newContexts, newUsers } from '@kubernetes/client-node/dist
 // js-yaml, as client-node parses kubeconfigs: the same reading of the file, and a quarter of the
 // `yaml` package's load cost (one module against ~70: ~10 ms of CPU against ~40).
 import { load } from 'js-yaml';
+import { defaultKubeconfigFiles, type KubeconfigLookup } from './kubeconfig-files.js';
 import { ConfigError } from '../errors.js';
 import { registerSecretValues } from '../util/redaction.js';
 
@@ -334,25 +335,23 @@ export class StaticKubeconfig implements KubeAccess {
 
 /**
  * The one kubeconfig file kubectl would read, when it is one file: `KUBECONFIG` naming a single
- * file, else (`KUBECONFIG` unset) `$HOME/.kube/config` when it exists. Undefined for a
- * `KUBECONFIG` list (merged: client-node's `loadFromDefault`) and for no file at all (in-cluster).
+ * file, else (`KUBECONFIG` unset) `$HOME/.kube/config` when it exists ({@link defaultKubeconfigFiles}).
+ * Undefined for a `KUBECONFIG` list (merged by `kubeConfigForContext`) and for no file at all (in-cluster).
  * @param system - `KUBECONFIG` and `HOME` as the settings read them (src/config/settings.ts `Settings`)
- * @returns the file, or undefined for client-node's default lookup
+ * @returns the file, or undefined for the default lookup
  */
-export function singleKubeconfigFile(system: { kubeconfig?: string; home?: string }): string | undefined {
-  if (system.kubeconfig !== undefined)
-    return system.kubeconfig.includes(delimiter) ? undefined : system.kubeconfig;
-  const home =
-    system.home !== undefined && system.home !== '' ? join(system.home, '.kube', 'config') : undefined;
-  return home !== undefined && existsSync(home) ? home : undefined;
+export function singleKubeconfigFile(system: KubeconfigLookup): string | undefined {
+  const files = defaultKubeconfigFiles(system);
+  return files.length === 1 ? files[0] : undefined;
 }
 
 /**
  * A kubeconfig context for a cluster read. A file with static credentials for the context is read
  * by {@link StaticKubeconfig} (client-node is not loaded); everything else, and no file (client-node's
  * default lookup), by client-node's KubeConfig (`kubeConfigForContext`), with its errors.
- * @param path - kubeconfig file, or undefined for client-node's default lookup
+ * @param path - kubeconfig file, or undefined for the default lookup
  * @param context - context name, or null/undefined for the current context
+ * @param system - `KUBECONFIG` and `HOME` as the settings read them, for the default lookup
  * @param settingPath - the setting that named the context, for error messages
  * @returns the context
  * @throws ConfigError as `kubeConfigForContext` (./kube-config-for-context.ts) does
@@ -360,10 +359,11 @@ export function singleKubeconfigFile(system: { kubeconfig?: string; home?: strin
 export async function kubeAccessForContext(
   path: string | undefined,
   context: string | null | undefined,
+  system: KubeconfigLookup,
   settingPath = '',
 ): Promise<KubeAccess> {
   const light = path !== undefined && existsSync(path) ? StaticKubeconfig.read(path, context) : null;
   if (light) return light;
   const { kubeConfigForContext } = await import('./kube-config-for-context.js');
-  return kubeConfigForContext(path, context, settingPath);
+  return kubeConfigForContext(path, context, system, settingPath);
 }

@@ -4,50 +4,32 @@
  * machine (the generated API and its auth plugins), all of it for a list of names (issue 31:
  * `config check` took 7.5 s while contacting nothing).
  *
- * The files are found and merged as the client's `KubeConfig.loadFromDefault` does (client-node
- * 1.4 `dist/config.js`), so the check and the cluster readers agree: `KUBECONFIG` (a
- * `path.delimiter`-separated list, every file read, a context name twice is an error), else
- * `$HOME/.kube/config`, else the in-cluster service account (its one context `inClusterContext`);
- * with none of those, the client's `http://localhost:8080` fallback is refused. A name (cluster,
- * user or context) in two KUBECONFIG files is refused as the client refuses it. Each file's
+ * The files are found and merged as the cluster readers find and merge them
+ * (src/cluster/kubeconfig-files.ts, `kubeConfigForContext`), so the check and the readers agree:
+ * `KUBECONFIG` (a `path.delimiter`-separated list, every file read, a context name in two files
+ * taken once, from the first: kubectl's merging rules), else `$HOME/.kube/config`, else the
+ * in-cluster service account (its one context `inClusterContext`); with none of those, the
+ * client's `http://localhost:8080` fallback is refused. Each file's
  * `clusters`, `contexts` and `users` go through the client's own parsers (`newClusters`,
  * `newContexts`, `newUsers`: same validation, same messages), whose module imports nothing else of
  * the client (the package has no `exports` map; its version is pinned, ~1.4).
  */
 import { existsSync as exists, readFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
 import { newClusters, newContexts, newUsers } from '@kubernetes/client-node/dist/config_types.js';
+import { defaultKubeconfigFiles, firstByName, SERVICE_ACCOUNT_TOKEN } from '../cluster/kubeconfig-files.js';
 import { ConfigError } from '../errors.js';
 import { yamlLib } from '../util/lazy-yaml.js';
 import type { KubeContextSource } from './check-kube-contexts.js';
 import type { Settings } from './settings.js';
 
-/** Where the in-cluster service account's token is mounted (client-node `loadFromDefault`). */
-const SERVICE_ACCOUNT_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
-
-/** The names in one kubeconfig file, parsed by the client's own functions, in its order. */
-interface Names {
-  cluster: string[];
-  context: string[];
-  user: string[];
-}
-
-function namesOfFile(file: string): Names {
+/** The contexts of one kubeconfig file, its entries checked by the client's own parsers, in its order. */
+function contextsOfFile(file: string): { name: string }[] {
   const doc = (yamlLib().parse(readFileSync(file, 'utf8')) ?? {}) as Record<string, unknown>;
   // The order of KubeConfig.loadFromString: the first invalid entry is the one reported.
-  const cluster = newClusters(doc.clusters).map((c) => c.name);
-  const context = newContexts(doc.contexts).map((c) => c.name);
-  const user = newUsers(doc.users).map((u) => u.name);
-  return { cluster, context, user };
-}
-
-/** Merge `next` into `into` as KubeConfig.mergeConfig does: clusters, users, then contexts; a name twice is refused. */
-function merge(into: Names, next: Names): void {
-  for (const kind of ['cluster', 'user', 'context'] as const)
-    for (const name of next[kind]) {
-      if (into[kind].includes(name)) throw new Error(`Duplicate ${kind}: ${name}`);
-      into[kind].push(name);
-    }
+  newClusters(doc.clusters);
+  const contexts = newContexts(doc.contexts);
+  newUsers(doc.users);
+  return contexts;
 }
 
 /**
@@ -58,8 +40,8 @@ function merge(into: Names, next: Names): void {
  * @param serviceAccountToken - the in-cluster token file (tests point it elsewhere)
  * @returns the names, in file order (a {@link KubeContextSource} for `checkKubeContexts`)
  * @throws ConfigError `config-not-found` when no kubeconfig exists; Error for a file that cannot be
- *   read or parsed, an invalid entry (`contexts[0].context.cluster is missing`) or a name in two
- *   KUBECONFIG files (`Duplicate cluster: c1`), as the client throws them
+ *   read or parsed or an invalid entry (`contexts[0].context.cluster is missing`), as the client
+ *   throws them
  */
 export function loadKubeContextNames(
   path: string | undefined,
@@ -67,19 +49,9 @@ export function loadKubeContextNames(
   serviceAccountToken = SERVICE_ACCOUNT_TOKEN,
 ): KubeContextSource {
   const names = (): string[] => {
-    if (path !== undefined) return namesOfFile(path).context;
-    const files = (system.kubeconfig ?? '').split(delimiter).filter((f) => f !== '');
-    if (files.length > 0) {
-      // The first file is loaded as it is; the others are merged into it.
-      const [first = '', ...rest] = files;
-      const all = namesOfFile(first);
-      for (const file of rest) merge(all, namesOfFile(file));
-      return all.context;
-    }
-    const home =
-      system.home !== undefined && system.home !== '' && exists(system.home) ? system.home : undefined;
-    if (home !== undefined && exists(join(home, '.kube', 'config')))
-      return namesOfFile(join(home, '.kube', 'config')).context;
+    if (path !== undefined) return contextsOfFile(path).map((c) => c.name);
+    const files = defaultKubeconfigFiles(system);
+    if (files.length > 0) return firstByName(files.map(contextsOfFile)).map((c) => c.name);
     if (exists(serviceAccountToken)) return ['inClusterContext'];
     throw new ConfigError(
       '',

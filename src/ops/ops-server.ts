@@ -138,8 +138,11 @@ export async function startOpsServer(options: OpsServerOptions): Promise<Running
 export interface ProcessOpsOptions {
   /** `gateway` or `worker`: logged, and picks the default port (`DEFAULT_OPS_PORTS`, src/config/settings.ts). */
   role: OpsRole;
-  /** The process's settings (`ops`: port, host, readyz mode). */
-  settings?: Pick<Settings, 'ops'>;
+  /**
+   * The process's settings (`ops`: port, host, readyz mode; `kubeconfig` and `home`: the kubeconfig
+   * lookup of a context cluster without its own file).
+   */
+  settings?: Pick<Settings, 'ops' | 'kubeconfig' | 'home'>;
   /** The environment the settings are loaded from when `settings` is absent (tests). @defaultValue {} */
   env?: Env;
   redisUrl: RedisTarget;
@@ -159,9 +162,11 @@ export interface ProcessOpsOptions {
   queueDepthMaxAgeMs?: number;
 }
 
-/** The ops settings of `options`: given, or loaded from its `env`. */
-function opsSettingsOf(options: Pick<ProcessOpsOptions, 'settings' | 'env'>): Settings['ops'] {
-  return (options.settings ?? loadSettings(options.env ?? {})).ops;
+/** The settings of `options` it uses: given, or loaded from its `env`. */
+function opsSettingsOf(
+  options: Pick<ProcessOpsOptions, 'settings' | 'env'>,
+): Pick<Settings, 'ops' | 'kubeconfig' | 'home'> {
+  return options.settings ?? loadSettings(options.env ?? {});
 }
 
 /**
@@ -178,7 +183,8 @@ function opsSettingsOf(options: Pick<ProcessOpsOptions, 'settings' | 'env'>): Se
  */
 export async function startProcessOps(options: ProcessOpsOptions): Promise<RunningOpsServer> {
   const { logger } = options;
-  const ops = opsSettingsOf(options);
+  const settings = opsSettingsOf(options);
+  const { ops } = settings;
   const port = options.port ?? opsPortOf(ops, options.role);
   const mode = ops.readyzClusters;
   const host = options.host ?? ops.host;
@@ -218,7 +224,7 @@ export async function startProcessOps(options: ProcessOpsOptions): Promise<Runni
   // readiness is Redis alone and its /metrics still reports every cluster queue's depth.
   const probed = options.role === 'worker' ? Object.entries(options.clusters) : [];
   for (const [name, cluster] of probed) {
-    checks[`cluster:${name}`] = clusterCheck(name, cluster);
+    checks[`cluster:${name}`] = clusterCheck(name, cluster, settings);
     clusterNames.add(`cluster:${name}`);
   }
   let server: RunningOpsServer;

@@ -11,6 +11,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { kubeConfigForContext } from '../cluster/kube-config-for-context.js';
 import { kubeConnection } from '../cluster/kube-connection.js';
 import type { ClusterConfig } from '../config/bot-config.js';
+import type { Settings } from '../config/settings.js';
 import { failingReadyzLines } from '../cluster/read-snapshot.js';
 import { maskSecrets } from '../util/redaction.js';
 
@@ -161,12 +162,15 @@ export async function probeKubeApi(
  * file can be read. The result is cached for `cacheMs`.
  * @param name - the cluster's name (used in the kubeconfig error path)
  * @param cluster - its configuration
+ * @param kubeconfigLookup - `KUBECONFIG` and `HOME` as the settings read them (src/config/settings.ts
+ *   `Settings`), for a context cluster without its own kubeconfig file
  * @param options - `timeoutMs` ({@link CLUSTER_PROBE_TIMEOUT_MS}), `cacheMs` ({@link CLUSTER_PROBE_CACHE_MS}),
  *   `now` (ms clock, for tests)
  */
 export function clusterCheck(
   name: string,
   cluster: ClusterConfig,
+  kubeconfigLookup: Pick<Settings, 'kubeconfig' | 'home'>,
   options: { timeoutMs?: number; cacheMs?: number; now?: () => number } = {},
 ): ReadinessCheck {
   const timeoutMs = options.timeoutMs ?? CLUSTER_PROBE_TIMEOUT_MS;
@@ -183,7 +187,12 @@ export function clusterCheck(
       kc = new KubeConfig();
       kc.loadFromCluster();
     } else {
-      kc = kubeConfigForContext(cluster.kubeconfig, cluster.context, `clusters.${name}.context`);
+      kc = kubeConfigForContext(
+        cluster.kubeconfig,
+        cluster.context,
+        kubeconfigLookup,
+        `clusters.${name}.context`,
+      );
     }
     return within(probeKubeApi(kc, timeoutMs), timeoutMs + 500, 'GET /readyz');
   };

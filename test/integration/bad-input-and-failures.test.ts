@@ -6,7 +6,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { handleConsoleRequest } from '../../adapters/console/console-adapter.js';
-import { main } from '../../adapters/k8s-ha-bot.js';
 import { createAnswerService } from '../../src/answer/answer.js';
 import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { yamlToSnapshotJson } from '../../src/cluster/snapshot-formats.js';
@@ -15,6 +14,7 @@ import type { Reply } from '../../src/explain/reply.js';
 import { renderText } from '../../src/explain/render-text.js';
 import type { AnswerJob } from '../../src/queue/job.js';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/start-simulator.js';
+import { runCli } from '../helpers/run-cli.js';
 
 const SCENARIO = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 const demo: BotConfig = {
@@ -28,20 +28,6 @@ const demo: BotConfig = {
   jobTimeoutMs: 60000,
   logLevel: 'silent',
 };
-
-async function cli(
-  args: string[],
-  env: Record<string, string | undefined> = {},
-): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(['node', 'k8s-ha-bot', ...args], {
-    out: (t) => void (out += t),
-    err: (t) => void (err += t),
-    env: { LOG_LEVEL: 'silent', ...env },
-  });
-  return { code, out, err };
-}
 
 describe('bad input is answered by the adapter and runs nothing', () => {
   const cases: [string, string, RegExp][] = [
@@ -92,7 +78,7 @@ describe('the CLI refuses broken set-up with the exact place to fix', () => {
       bad,
       '{\n  "cluster": {\n    "kind": "List",\n    "items": [ { "kind": "Node", } ]\n  }\n}\n',
     );
-    const r = await cli(['ask', '--snapshot', bad, 'can I reboot x']);
+    const r = await runCli(['ask', '--snapshot', bad, 'can I reboot x']);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/bad\.json:4:\d+/);
     expect(r.out).toBe('');
@@ -104,7 +90,7 @@ describe('the CLI refuses broken set-up with the exact place to fix', () => {
       bad,
       JSON.stringify({ cluster: { kind: 'List', items: [{ kind: 'Node', metadata: {} }] } }),
     );
-    const r = await cli(['ask', '--snapshot', bad, 'status']);
+    const r = await runCli(['ask', '--snapshot', bad, 'status']);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/items\[0\]\.metadata\.name/);
   });
@@ -112,9 +98,9 @@ describe('the CLI refuses broken set-up with the exact place to fix', () => {
   describe('YAML aliases are counted against the file before they are expanded (issue 33 finding 7)', () => {
     const refused = /more than 10 times its size .*refused before expanding.*write the file without aliases/;
     /** `ask --snapshot` on a file of this text. */
-    const askSnapshot = (name: string, text: string): ReturnType<typeof cli> => {
+    const askSnapshot = (name: string, text: string): ReturnType<typeof runCli> => {
       writeFileSync(join(dir, name), text);
-      return cli(['ask', '--snapshot', join(dir, name), 'status']);
+      return runCli(['ask', '--snapshot', join(dir, name), 'status']);
     };
     /** A "billion laughs": 10 `word`s, then `levels` - 1 anchors of 10 aliases of the one before. */
     const laughs = (levels: number, word: string): string => {
@@ -159,7 +145,7 @@ describe('the CLI refuses broken set-up with the exact place to fix', () => {
     it('a configuration file whose aliases explode is refused by config check with exit code 2', async () => {
       const config = join(dir, 'bomb-config.yaml');
       writeFileSync(config, `${laughs(8, 'x')}\nclusters: {}\n`);
-      const r = await cli(['--config', config, 'config', 'check']);
+      const r = await runCli(['--config', config, 'config', 'check']);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(refused);
     });
@@ -184,16 +170,16 @@ describe('the CLI refuses broken set-up with the exact place to fix', () => {
     );
     const config = join(dir, 'bot.yaml');
     writeFileSync(config, `clusters:\n  prod:\n    context: nope\n    kubeconfig: ${kubeconfig}\n`);
-    const check = await cli(['--config', config, 'config', 'check']);
+    const check = await runCli(['--config', config, 'config', 'check']);
     expect(check.code).toBe(2);
     expect(check.err).toMatch(/clusters\.prod\.context: no context "nope" in kubeconfig \(available: real\)/);
-    const ask = await cli(['--config', config, 'ask', 'status']);
+    const ask = await runCli(['--config', config, 'ask', 'status']);
     expect(ask.code).toBe(2);
     expect(ask.err).toMatch(/clusters\.prod\.context/);
   });
 
   it('--version prints the package version', async () => {
-    const r = await cli(['--version']);
+    const r = await runCli(['--version']);
     expect(r.code).toBe(0);
     expect(r.out.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
@@ -204,7 +190,7 @@ describe('the CLI refuses broken set-up with the exact place to fix', () => {
     await new Promise<void>((ok) => busy.listen(0, '127.0.0.1', ok));
     const port = (busy.address() as { port: number }).port;
     try {
-      const r = await cli(['simulate', SCENARIO, '--port', String(port)]);
+      const r = await runCli(['simulate', SCENARIO, '--port', String(port)]);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(
         new RegExp(`cannot listen on 127.0.0.1:${port} \\(EADDRINUSE\\); choose another --port`),
@@ -216,7 +202,7 @@ describe('the CLI refuses broken set-up with the exact place to fix', () => {
   });
 
   it('an unknown cluster on the command line gets suggestions', async () => {
-    const r = await cli(['ask', '--cluster', 'dmeo', 'status']);
+    const r = await runCli(['ask', '--cluster', 'dmeo', 'status']);
     expect(r.code).toBe(2);
     expect(r.out).toMatch(/No cluster named dmeo; did you mean demo\?/);
   });

@@ -11,7 +11,6 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { type ConsoleOutcome, handleConsoleRequest } from '../../adapters/console/console-adapter.js';
 import { Command } from 'commander';
-import { main } from '../../adapters/k8s-ha-bot.js';
 import { withImplicitAsk } from '../../adapters/console/cli.js';
 import { createAnswerService } from '../../src/answer/answer.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
@@ -27,6 +26,7 @@ import type { MaintenanceService } from '../../src/maintenance/maintenance-servi
 import { DEFAULT_MAINTENANCE_POLICY } from '../../src/maintenance/policy.js';
 import { ReplyPublisher } from '../../src/queue/reply-queue.js';
 import { silentLogger } from '../../src/util/logger.js';
+import { runCli } from '../helpers/run-cli.js';
 
 const DEMO_SNAPSHOT = join(process.cwd(), 'examples/ha-3cp.json');
 const demo: BotConfig = {
@@ -40,20 +40,6 @@ const demo: BotConfig = {
   logLevel: 'silent',
 };
 const withRedis: BotConfig = { ...demo, redis: { url: 'redis://127.0.0.1:1' } };
-
-async function cli(
-  args: string[],
-  env: Record<string, string | undefined> = {},
-): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(['node', 'k8s-ha-bot', ...args], {
-    out: (t) => void (out += t),
-    err: (t) => void (err += t),
-    env: { LOG_LEVEL: 'silent', ...env },
-  });
-  return { code, out, err };
-}
 
 function neverRun(): jest.Mock<(job: AnswerJob) => Promise<Reply>> {
   return jest.fn<(job: AnswerJob) => Promise<Reply>>();
@@ -144,9 +130,12 @@ describe('4: a node or component the cluster does not have is bad input (exit 2)
   });
 
   it('the same exit code with --format json (the CLI, embedded demo cluster)', async () => {
-    const { code, out } = await cli(['ask', '--format', 'json', 'what if kube-prxy restarts on atlas-wk-1'], {
-      REDIS_URL: '',
-    });
+    const { code, out } = await runCli(
+      ['ask', '--format', 'json', 'what if kube-prxy restarts on atlas-wk-1'],
+      {
+        REDIS_URL: '',
+      },
+    );
     expect(code).toBe(2);
     const json = JSON.parse(out) as { kind: string; findings: { check: string; variant: string }[] };
     expect(json.kind).toBe('error');
@@ -158,7 +147,7 @@ describe('Redis unreachable at the console', () => {
   // Issue 31 (a newcomer's first hour): the console said only "The job queue is unavailable right
   // now; try again in a minute", the chat users' text, to the one person who can fix REDIS_URL.
   it('names the Redis address (no credentials) and the fix: REDIS_URL or redis-server', async () => {
-    const { code, out } = await cli(['ask', 'status'], {
+    const { code, out } = await runCli(['ask', 'status'], {
       REDIS_URL: 'redis://probe:s3cret-pw@127.0.0.1:1/2',
     });
     expect(code).toBe(1);
@@ -184,8 +173,8 @@ describe('exit codes of ask: each kind of outcome has its code, documented in th
     ['status mp-1', 'en', 2],
     ['mp-1 상태', 'ko', 2],
   ] as const)('%s → %s, exit %d (text and --format json)', async (text, lang, code) => {
-    const asText = await cli(['ask', text], { REDIS_URL: '' });
-    const asJson = await cli(['ask', '--format', 'json', text], { REDIS_URL: '' });
+    const asText = await runCli(['ask', text], { REDIS_URL: '' });
+    const asJson = await runCli(['ask', '--format', 'json', text], { REDIS_URL: '' });
     expect([text, asText.code, asJson.code]).toEqual([text, code, code]);
     const json = JSON.parse(asJson.out) as { verdict: string | null; request: { language: string } | null };
     // The answer is in the language of the request, a malformed plan id too.
@@ -195,15 +184,15 @@ describe('exit codes of ask: each kind of outcome has its code, documented in th
   });
 
   it('a malformed plan id is answered in the language asked, naming the id forms', async () => {
-    const en = await cli(['ask', 'status mp-1'], { REDIS_URL: '' });
+    const en = await runCli(['ask', 'status mp-1'], { REDIS_URL: '' });
     expect(en.out).toMatch(/plan ids like mp-abcdefgh23/);
-    const ko = await cli(['ask', '--lang', 'ko', 'status mp-1'], { REDIS_URL: '' });
+    const ko = await runCli(['ask', '--lang', 'ko', 'status mp-1'], { REDIS_URL: '' });
     expect(ko.out).toMatch(/계획 ID는 mp-abcdefgh23/);
     expect(ko.out).not.toMatch(/That is not/);
   });
 
   it('ask --help and the documentation (README.md, docs/) list the same exit codes', async () => {
-    const help = await cli(['ask', '--help']);
+    const help = await runCli(['ask', '--help']);
     expect(help.code).toBe(0);
     const docs = allDocsText();
     for (const code of [0, 1, 2, 3]) {
@@ -236,14 +225,14 @@ describe('6: a maintenance verb without a node shows the maintenance forms only 
 
 describe('5: --as NAME', () => {
   it.each(['bad name', 'a'.repeat(65), 'eve/../root', ''])('refuses %j with exit 2', async (name) => {
-    const { code, err } = await cli(['ask', '--as', name, 'status']);
+    const { code, err } = await runCli(['ask', '--as', name, 'status']);
     expect(code).toBe(2);
     expect(err).toMatch(/option '--as <name>' argument .* is invalid\. 1 to 64 letters/);
   });
 
   it('is documented in the help of ask and chat', async () => {
     for (const cmd of ['ask', 'chat']) {
-      const { code, out } = await cli([cmd, '--help']);
+      const { code, out } = await runCli([cmd, '--help']);
       expect(code).toBe(0);
       expect(out).toContain('--as <name>');
       expect(out).toContain('console:local:NAME');
@@ -300,7 +289,7 @@ describe('1 and 5 through the queue (real Redis)', () => {
   }
 
   it('no worker: says so at once, names the cluster and the command, and queues nothing', async () => {
-    const { code, out, err } = await cli(
+    const { code, out, err } = await runCli(
       ['--config', configFile, 'ask', 'maintain atlas-wk-2 kernel patch'],
       { REDIS_URL: redis.url },
     );
@@ -316,7 +305,7 @@ describe('1 and 5 through the queue (real Redis)', () => {
   });
 
   it('no worker under a prefix of its own: the answer names that prefix (a worker on another one never sees the job)', async () => {
-    const { code, out } = await cli(['--config', configFile, 'ask', 'status'], {
+    const { code, out } = await runCli(['--config', configFile, 'ask', 'status'], {
       REDIS_URL: redis.url,
       K8S_HA_BOT_QUEUE_PREFIX: 'botb',
     });
@@ -328,9 +317,12 @@ describe('1 and 5 through the queue (real Redis)', () => {
   it('a worker that does not answer in time: the job is withdrawn and never runs late', async () => {
     const idle = await fakeIdleWorker();
     try {
-      const { code, out } = await cli(['--config', configFile, 'ask', 'maintain atlas-wk-2 kernel patch'], {
-        REDIS_URL: redis.url,
-      });
+      const { code, out } = await runCli(
+        ['--config', configFile, 'ask', 'maintain atlas-wk-2 kernel patch'],
+        {
+          REDIS_URL: redis.url,
+        },
+      );
       expect(code).toBe(1);
       expect(out).toContain('did not finish within 2 s; the request was withdrawn, so it will not run later');
       expect(await jobsInQueue()).toBe(0);
@@ -342,7 +334,7 @@ describe('1 and 5 through the queue (real Redis)', () => {
   it('the only worker goes away while the console waits: withdrawn, and the answer says no worker consumes the queue', async () => {
     const idle = await fakeIdleWorker();
     try {
-      const asked = cli(['--config', configFile, 'ask', 'can I reboot atlas-wk-2'], {
+      const asked = runCli(['--config', configFile, 'ask', 'can I reboot atlas-wk-2'], {
         REDIS_URL: redis.url,
       });
       // The worker leaves once the job is queued (a signal, not a fixed 500 ms: on a busy machine
@@ -369,7 +361,7 @@ describe('1 and 5 through the queue (real Redis)', () => {
     const worker = new Worker(queueName, async () => held, { connection: workerConnection });
     await worker.waitUntilReady();
     try {
-      const { code, out } = await cli(['--config', configFile, 'ask', 'can I reboot atlas-wk-2'], {
+      const { code, out } = await runCli(['--config', configFile, 'ask', 'can I reboot atlas-wk-2'], {
         REDIS_URL: redis.url,
       });
       expect(code).toBe(1);
@@ -410,7 +402,7 @@ describe('1 and 5 through the queue (real Redis)', () => {
     );
     await worker.waitUntilReady();
     try {
-      const { code, out } = await cli(['--config', configFile, 'ask', '--as', 'alice.ops_1', 'status'], {
+      const { code, out } = await runCli(['--config', configFile, 'ask', '--as', 'alice.ops_1', 'status'], {
         REDIS_URL: redis.url,
       });
       expect(code).toBe(0);
@@ -519,7 +511,7 @@ describe('--format json says what was understood (request: intent, nodes, cluste
     ],
     ['are we HA right now?', { intent: 'status', nodes: [], cluster: 'demo', language: 'en' }],
   ])('%s', async (text, request) => {
-    const { code, out } = await cli(['ask', '--format', 'json', text], { REDIS_URL: '' });
+    const { code, out } = await runCli(['ask', '--format', 'json', text], { REDIS_URL: '' });
     expect(code).toBe(0);
     const json = JSON.parse(out) as { request: unknown; reply: { context: { request?: unknown } } };
     // Names as the cluster spells them (resolved by the worker against the live node list).
@@ -528,7 +520,7 @@ describe('--format json says what was understood (request: intent, nodes, cluste
   });
 
   it('a text that was not understood: request null, exit 2', async () => {
-    const { code, out } = await cli(['ask', '--format', 'json', 'hello there, how are you'], {
+    const { code, out } = await runCli(['ask', '--format', 'json', 'hello there, how are you'], {
       REDIS_URL: '',
     });
     expect(code).toBe(2);
@@ -543,14 +535,14 @@ describe('the console takes a request without "ask"', () => {
     [['--lang', 'ko', 'can I reboot atlas-cp-2'], 'atlas-cp-2'],
     [['atlas-wk-2 재부팅해도 돼?'], 'atlas-wk-2'],
   ])('%j answers like ask', async (args, expected) => {
-    const { code, out, err } = await cli(args, { REDIS_URL: '' });
+    const { code, out, err } = await runCli(args, { REDIS_URL: '' });
     expect(err).not.toContain('too many arguments');
     expect(code).toBe(0);
     expect(out).toContain(expected);
   });
 
   it('with ask options first: --format json "status"', async () => {
-    const { code, out } = await cli(['--format', 'json', 'status'], { REDIS_URL: '' });
+    const { code, out } = await runCli(['--format', 'json', 'status'], { REDIS_URL: '' });
     expect(code).toBe(0);
     expect((JSON.parse(out) as { request: { intent: string } }).request.intent).toBe('status');
   });
@@ -563,7 +555,7 @@ describe('the console takes a request without "ask"', () => {
     [['gateway', '--help'], 0, 'host the chat adapters'],
     [['--help'], 0, 'Usage: k8s-ha-bot'],
   ])('the real subcommands keep working: %j', async (args, code, expected) => {
-    const r = await cli(args, { REDIS_URL: '' });
+    const r = await runCli(args, { REDIS_URL: '' });
     expect(r.code).toBe(code);
     expect(r.out).toContain(expected);
   });
@@ -747,7 +739,7 @@ describe('the documented console commands (README.md and docs/) answer as writte
   it.each(commands.map((c) => [c.page, c.args.join(' '), c.args] as const))(
     '%s: %s',
     async (_page, _line, args) => {
-      const run = await cli([...args], { REDIS_URL: '' });
+      const run = await runCli([...args], { REDIS_URL: '' });
       // Answered: 0, or 3 for an unsafe verdict (the documented exit codes).
       expect({ args, code: [0, 3].includes(run.code) }).toEqual({ args, code: true });
       expect(run.out.trim()).not.toBe('');
@@ -777,7 +769,7 @@ describe('every documented command line names a command of the CLI and options i
       .filter((l) => COMMANDS.includes(l.args[0] ?? '') && l.args.some((a) => a.startsWith('--')))
       .map((l) => [l.page, l.args.join(' '), l.args] as const),
   )('%s: %s', async (_page, _line, args) => {
-    const help = await cli([args[0] as string, '--help']);
+    const help = await runCli([args[0] as string, '--help']);
     for (const option of args.filter((a) => /^--[a-z]/u.test(a)).map((a) => a.split('=')[0] as string))
       expect({ option, inHelp: help.out.includes(option) }).toEqual({ option, inHelp: true });
   });

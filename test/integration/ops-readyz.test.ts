@@ -172,7 +172,7 @@ describe('ops server /healthz and /readyz', () => {
   it('caches cluster probes and times out a slow API', async () => {
     const up: ClusterConfig = { kind: 'context', context: 'up', kubeconfig, ...timeouts };
     let t = 0;
-    const check = clusterCheck('up', up, { timeoutMs: 300, cacheMs: 1000, now: () => t });
+    const check = clusterCheck('up', up, {}, { timeoutMs: 300, cacheMs: 1000, now: () => t });
     const before = sim.totalRequests();
     expect((await check()).ok).toBe(true);
     expect((await check()).ok).toBe(true);

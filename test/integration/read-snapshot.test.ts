@@ -282,11 +282,11 @@ describe('kubeConfigForContext', () => {
     const dir = await mkdtemp(join(tmpdir(), 'kc-'));
     const path = join(dir, 'config');
     await writeFile(path, s.kubeconfig);
-    const kc = kubeConfigForContext(path, 'simulator');
+    const kc = kubeConfigForContext(path, 'simulator', {});
     expect(kc.getCurrentCluster()?.server).toBe(s.url);
     let caught: unknown;
     try {
-      kubeConfigForContext(path, 'prod', 'clusters.prod.context');
+      kubeConfigForContext(path, 'prod', {}, 'clusters.prod.context');
     } catch (err) {
       caught = err;
     }
@@ -294,7 +294,7 @@ describe('kubeConfigForContext', () => {
     expect((caught as ConfigError).code).toBe('kube-context-unknown');
     expect((caught as ConfigError).path).toBe('clusters.prod.context');
     expect((caught as ConfigError).message).toMatch(/no context "prod".*available contexts: simulator/);
-    expect(() => kubeConfigForContext(join(dir, 'missing'), null)).toThrow(
+    expect(() => kubeConfigForContext(join(dir, 'missing'), null, {})).toThrow(
       expect.objectContaining({ code: 'config-not-found' }) as unknown as Error,
     );
   });

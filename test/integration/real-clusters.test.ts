@@ -11,7 +11,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { main } from '../../adapters/k8s-ha-bot.js';
 import { analyzeHaStatus } from '../../src/analysis/ha-status.js';
 import { createAnswerService } from '../../src/answer/answer.js';
 import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
@@ -22,6 +21,7 @@ import type { Reply } from '../../src/explain/reply.js';
 import type { AnswerJob } from '../../src/queue/job.js';
 import { startSimulator } from '../../src/simulator/start-simulator.js';
 import { renderText } from '../../src/explain/render-text.js';
+import { runCli } from '../helpers/run-cli.js';
 
 const DIR = join(process.cwd(), 'test/fixtures/real-clusters');
 
@@ -35,26 +35,15 @@ interface JsonAnswer {
 }
 
 async function ask(file: string, text: string, extra: string[] = []): Promise<JsonAnswer> {
-  let out = '';
-  let err = '';
-  const code = await main(
-    [
-      'node',
-      'k8s-ha-bot',
-      'ask',
-      '--snapshot',
-      file.startsWith('/') ? file : join(DIR, file),
-      '--format',
-      'json',
-      ...extra,
-      text,
-    ],
-    {
-      out: (t) => void (out += t),
-      err: (t) => void (err += t),
-      env: { LOG_LEVEL: 'silent' },
-    },
-  );
+  const { code, out, err } = await runCli([
+    'ask',
+    '--snapshot',
+    file.startsWith('/') ? file : join(DIR, file),
+    '--format',
+    'json',
+    ...extra,
+    text,
+  ]);
   // Answered: 0, or 3 exactly when the verdict is unsafe (README, "Exit codes").
   if (code !== 0 && code !== 3) throw new Error(`exit ${code}: ${err}`);
   const answer = JSON.parse(out) as JsonAnswer;
@@ -1200,12 +1189,7 @@ describe('the formats users have', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bad-'));
     const file = join(dir, 'nodes.csv');
     writeFileSync(file, 'NAME,STATUS\nkind-worker,Ready\n');
-    let err = '';
-    const code = await main(['node', 'k8s-ha-bot', 'ask', '--snapshot', file, 'status'], {
-      out: () => undefined,
-      err: (t) => void (err += t),
-      env: { LOG_LEVEL: 'silent' },
-    });
+    const { code, err } = await runCli(['ask', '--snapshot', file, 'status']);
     expect(code).toBe(2);
     expect(err).toContain(
       'kubectl get nodes,pods,leases,poddisruptionbudgets,deployments,replicasets,statefulsets,daemonsets,endpointslices -A -o json',

@@ -8,8 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { main } from '../../adapters/k8s-ha-bot.js';
+import { delimiter, join } from 'node:path';
 import { etcdBlockOf } from '../../src/cluster/capture-snapshot.js';
 import { loadSnapshotFile, parseSnapshotText } from '../../src/cluster/snapshot-file.js';
 import type { Finding } from '../../src/analysis/types.js';
@@ -17,6 +16,7 @@ import { type RunningSimulator, startSimulator } from '../../src/simulator/start
 import { type EtcdTestCluster, startEtcdCluster } from '../helpers/etcd-cluster.js';
 import { stringify as losslessStringify } from 'lossless-json';
 import { fakeDateOnly } from '../helpers/fake-date.js';
+import { runCli } from '../helpers/run-cli.js';
 
 const DIR = join(process.cwd(), 'test/fixtures/scenarios');
 const files = readdirSync(DIR)
@@ -31,22 +31,8 @@ interface JsonAnswer {
   context: Record<string, unknown>;
 }
 
-async function run(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(['node', 'k8s-ha-bot', ...args], {
-    out: (t) => void (out += t),
-    err: (t) => void (err += t),
-    env: { LOG_LEVEL: 'silent', ...env },
-  });
-  return { code, out, err };
-}
-
 async function ask(args: string[], text: string): Promise<JsonAnswer> {
-  const r = await run(['ask', ...args, '--format', 'json', text]);
+  const r = await runCli(['ask', ...args, '--format', 'json', text]);
   // 0 answered, 1 no verdict, 3 answered with an unsafe verdict (`ask --help`).
   if (r.code !== 0 && r.code !== 1 && r.code !== 3) throw new Error(`exit ${r.code}: ${r.err}`);
   const answer = JSON.parse(r.out) as JsonAnswer;
@@ -110,7 +96,7 @@ describe.each(files)('scenario %s: snapshot of the live simulator answers as the
       config,
       `clusters:\n  live: { context: simulator, kubeconfig: ${JSON.stringify(kubeconfig)} }\ndefaultCluster: live\n`,
     );
-    const r = await run(['--config', config, 'snapshot', '--cluster', 'live']);
+    const r = await runCli(['--config', config, 'snapshot', '--cluster', 'live']);
     expect(r.err).toMatch(/^k8s-ha-bot: captured cluster live \(context simulator\) at \d{4}-.*nodes.*pods/);
     expect(r.code).toBe(0);
     captured = join(tmp, `${file}.snapshot.json`);
@@ -176,7 +162,7 @@ describe('snapshot of a cluster with an etcd entry: etcd probed live, then read 
   });
 
   it('records the 3 members and their status; the file answers as the live cluster with its etcd', async () => {
-    const r = await run(['--config', config, 'snapshot', '--cluster', 'live']);
+    const r = await runCli(['--config', config, 'snapshot', '--cluster', 'live']);
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/etcd: 3 members, 3 answered/);
     const path = join(tmp, 'etcd-snapshot.json');
@@ -202,11 +188,11 @@ describe('snapshot: input and etcd', () => {
     try {
       const kubeconfig = join(tmp, 'ctx.kubeconfig');
       writeFileSync(kubeconfig, sim.kubeconfig);
-      const r = await run(['snapshot', '--context', 'simulator'], { KUBECONFIG: kubeconfig });
+      const r = await runCli(['snapshot', '--context', 'simulator'], { KUBECONFIG: kubeconfig });
       expect(r.code).toBe(0);
       expect(r.err).toMatch(/captured context simulator at/);
       expect(parseSnapshotText(r.out, 'out').items.some((i) => i.kind === 'Node')).toBe(true);
-      const bad = await run(['snapshot', '--context', 'nope'], { KUBECONFIG: kubeconfig });
+      const bad = await runCli(['snapshot', '--context', 'nope'], { KUBECONFIG: kubeconfig });
       expect(bad.code).toBe(2);
       expect(bad.err).toMatch(/no context "nope" in the kubeconfig; available contexts: simulator/);
       expect(bad.out).toBe('');
@@ -215,8 +201,35 @@ describe('snapshot: input and etcd', () => {
     }
   });
 
+  it('--context reads a KUBECONFIG list the process was given (the settings, not process.env), merged', async () => {
+    const sim = await startSimulator({ file: join(DIR, files[0] as string) });
+    try {
+      const simulator = join(tmp, 'list-sim.kubeconfig');
+      writeFileSync(simulator, sim.kubeconfig);
+      const other = join(tmp, 'list-other.kubeconfig');
+      writeFileSync(
+        other,
+        [
+          'apiVersion: v1',
+          'kind: Config',
+          'clusters: [{ name: other, cluster: { server: "https://127.0.0.1:9" } }]',
+          'users: [{ name: other, user: { token: not-a-real-token } }]',
+          'contexts: [{ name: other, context: { cluster: other, user: other } }]',
+          'current-context: other',
+        ].join('\n'),
+      );
+      const r = await runCli(['snapshot', '--context', 'simulator'], {
+        KUBECONFIG: [other, simulator].join(delimiter),
+      });
+      expect(r.err).toMatch(/captured context simulator at/);
+      expect(r.code).toBe(0);
+    } finally {
+      await sim.close();
+    }
+  });
+
   it('--context and --cluster together are refused, and nothing is written', async () => {
-    const r = await run(['snapshot', '--context', 'a', '--cluster', 'b']);
+    const r = await runCli(['snapshot', '--context', 'a', '--cluster', 'b']);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/give --context or --cluster, not both/);
     expect(r.out).toBe('');
@@ -239,7 +252,7 @@ describe('snapshot: input and etcd', () => {
     try {
       const kubeconfig = join(tmp, 'forbidden.kubeconfig');
       writeFileSync(kubeconfig, sim.kubeconfig);
-      const r = await run(['snapshot'], { KUBECONFIG: kubeconfig });
+      const r = await runCli(['snapshot'], { KUBECONFIG: kubeconfig });
       expect(r.code).toBe(0);
       expect(r.err).toMatch(/could not read: poddisruptionbudgets \(forbidden\)/);
       const path = join(tmp, 'forbidden.json');

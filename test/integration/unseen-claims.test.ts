@@ -8,7 +8,7 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../../adapters/k8s-ha-bot.js';
+import { runCli } from '../helpers/run-cli.js';
 import type { Finding } from '../../src/analysis/types.js';
 import { explainFinding } from '../../src/explain/explain-finding.js';
 import { translator } from '../../src/explain/i18n.js';
@@ -23,12 +23,16 @@ interface JsonAnswer {
 }
 
 async function ask(file: string, text: string, lang: 'en' | 'ko' = 'en'): Promise<JsonAnswer> {
-  let out = '';
-  let err = '';
-  const code = await main(
-    ['node', 'k8s-ha-bot', 'ask', '--snapshot', file, '--format', 'json', '--lang', lang, text],
-    { out: (t) => void (out += t), err: (t) => void (err += t), env: { LOG_LEVEL: 'silent' } },
-  );
+  const { code, out, err } = await runCli([
+    'ask',
+    '--snapshot',
+    file,
+    '--format',
+    'json',
+    '--lang',
+    lang,
+    text,
+  ]);
   // A request that gets no verdict exits 1 and still prints its answer.
   if (code !== 0 && out === '') throw new Error(`exit ${code}: ${err}`);
   return JSON.parse(out) as JsonAnswer;

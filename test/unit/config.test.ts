@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { KubeConfig } from '@kubernetes/client-node';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { kubeConfigForContext } from '../../src/cluster/kube-config-for-context.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { checkKubeContexts } from '../../src/config/check-kube-contexts.js';
 import { builtInConfigFile, loadConfig } from '../../src/config/load-config.js';
@@ -520,23 +521,23 @@ describe('kubeconfig context names for config check, read without the Kubernetes
     expect(names(loadKubeContextNames(one, {}))).toEqual(names(kc));
   });
 
-  it('KUBECONFIG with two files: merged as the client merges them, and a name in both refused as it refuses it', () => {
+  it('KUBECONFIG with two files: every context, and a name in both taken once, from the first (kubectl, as the cluster readers)', () => {
     const kc = new KubeConfig();
     kc.loadFromFile(one);
     const second = new KubeConfig();
     second.loadFromFile(two);
     kc.mergeConfig(second);
-    expect(names(loadKubeContextNames(undefined, { kubeconfig: `${one}:${two}` }))).toEqual(names(kc));
-    expect(names(kc)).toEqual(['a', 'b', 'c', 'd']);
-    // A cluster name in both files: the client refuses the merge, and so does the check.
-    const again = new KubeConfig();
-    again.loadFromFile(one);
-    const same = new KubeConfig();
-    same.loadFromFile(one);
-    expect(() => again.mergeConfig(same)).toThrow('Duplicate cluster: c1');
-    expect(() => loadKubeContextNames(undefined, { kubeconfig: `${one}:${one}` })).toThrow(
-      'Duplicate cluster: c1',
+    expect(names(loadKubeContextNames(undefined, { kubeconfig: `${one}${delimiter}${two}` }))).toEqual(
+      names(kc),
     );
+    expect(names(kc)).toEqual(['a', 'b', 'c', 'd']);
+    // The same names in both files: kubectl's merging rules keep the first file's entries (the
+    // first file to set a map key wins, kubernetes.io "Organizing Cluster Access Using kubeconfig
+    // Files"), where client-node's mergeConfig throws `Duplicate cluster: c1`; the names are those
+    // the cluster reader (kubeConfigForContext) selects from.
+    const both = { kubeconfig: `${one}${delimiter}${one}` };
+    expect(names(loadKubeContextNames(undefined, both))).toEqual(['a', 'b']);
+    expect(names(kubeConfigForContext(undefined, null, both))).toEqual(['a', 'b']);
   });
 
   it('without KUBECONFIG: $HOME/.kube/config, else the service account, else no kubeconfig (config-not-found)', async () => {

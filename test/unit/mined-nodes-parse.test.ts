@@ -8,7 +8,7 @@
  * Korean.
  */
 import { describe, expect, it } from '@jest/globals';
-import { main } from '../../adapters/k8s-ha-bot.js';
+import { runCli } from '../helpers/run-cli.js';
 import { parseCommand, rereadWithNodes } from '../../src/commands/parse-command.js';
 import { summarizeRequest } from '../../src/commands/request-summary.js';
 import { formatMined, judgeMined, loadMined } from '../helpers/mined-requests.js';
@@ -108,12 +108,7 @@ describe("pasted commands: the tool's own arguments are no target", () => {
 
 describe('ask --format json: the worker reads the text again with the live node list', () => {
   async function askJson(text: string): Promise<{ request: { intent: string; nodes: string[] } | null }> {
-    let out = '';
-    await main(['node', 'k8s-ha-bot', 'ask', '--format', 'json', text], {
-      out: (t) => void (out += t),
-      err: () => undefined,
-      env: { LOG_LEVEL: 'silent' },
-    });
+    const { out } = await runCli(['ask', '--format', 'json', text]);
     return JSON.parse(out) as { request: { intent: string; nodes: string[] } | null };
   }
 

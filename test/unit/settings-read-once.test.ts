@@ -31,11 +31,6 @@ const ALLOWED: Readonly<Record<string, RegExp>> = {
   'adapters/console/cli.ts': /^process\.env$/,
   'workers/main.ts': /^process\.env$/,
   'src/util/redaction.ts': /^Object\.entries\(env\)$/,
-  // The default kubeconfig lookup (KUBECONFIG, else ~/.kube/config) that client-node's loadFromDefault did
-  // inside the library before each file had to go through parseKubeconfigFile (relative paths from the
-  // file's folder, as kubectl): the same variable at the same moment, now in our code. To be passed in
-  // from the settings (Settings.kubeconfig) by the five callers instead.
-  'src/cluster/kube-config-for-context.ts': /^process\.env\.KUBECONFIG$/,
 };
 
 /** Every .ts file below `dir`, repository-relative. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type https from 'node:https';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -201,10 +201,10 @@ describe('what StaticKubeconfig leaves to client-node', () => {
     const exec = await fileOf(
       kubeconfig({}, { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: 'true' } }),
     );
-    expect(await kubeAccessForContext(exec, null)).toBeInstanceOf(KubeConfig);
+    expect(await kubeAccessForContext(exec, null, {})).toBeInstanceOf(KubeConfig);
     const token = await fileOf(kubeconfig({}, { token: 't' }));
-    expect(await kubeAccessForContext(token, null)).toBeInstanceOf(StaticKubeconfig);
-    await expect(kubeAccessForContext(token, 'nope', '--context')).rejects.toThrow(
+    expect(await kubeAccessForContext(token, null, {})).toBeInstanceOf(StaticKubeconfig);
+    await expect(kubeAccessForContext(token, 'nope', {}, '--context')).rejects.toThrow(
       /no context "nope" in the kubeconfig; available contexts: ctx, other/,
     );
   });
@@ -213,7 +213,7 @@ describe('what StaticKubeconfig leaves to client-node', () => {
     const broken = await fileOf(
       'apiVersion: v1\nusers:\n- name: u\n  user:\n    token: SUPERSECRETTOKEN\n   bad: indent\ncontexts: []\n',
     );
-    const err = await kubeAccessForContext(broken, null).then(
+    const err = await kubeAccessForContext(broken, null, {}).then(
       () => null,
       (e: unknown) => e as Error,
     );
@@ -234,7 +234,7 @@ describe('where kubectl and client-node differ, both readers follow kubectl (cli
   /** The light reader (must serve the file) and client-node's path, as kubeConnection sends them. */
   const readers = [
     ['StaticKubeconfig', (path: string): KubeAccess => StaticKubeconfig.read(path, null) ?? fail(path)],
-    ['client-node', (path: string): KubeAccess => kubeConfigForContext(path, null)],
+    ['client-node', (path: string): KubeAccess => kubeConfigForContext(path, null, {})],
   ] as const;
   const fail = (path: string): never => {
     throw new Error(`StaticKubeconfig left ${path} to client-node`);
@@ -295,8 +295,8 @@ describe('where kubectl and client-node differ, both readers follow kubectl (cli
       const path = await fileOf(JSON.stringify(doc));
       const message = `two ${list} are named "${first.name}" (kubectl refuses a duplicate name)`;
       expect(() => StaticKubeconfig.read(path, null)).toThrow(message);
-      await expect(kubeAccessForContext(path, null)).rejects.toThrow(message);
-      expect(() => kubeConfigForContext(path, null)).toThrow(message);
+      await expect(kubeAccessForContext(path, null, {})).rejects.toThrow(message);
+      expect(() => kubeConfigForContext(path, null, {})).toThrow(message);
     },
   );
 
@@ -353,7 +353,7 @@ describe('where kubectl and client-node differ, both readers follow kubectl (cli
         ),
       ) as { clusters: { cluster: { server: string } }[] };
       (doc.clusters[0] as { cluster: { server: string } }).cluster.server = `http://127.0.0.1:${port}`;
-      const access = await kubeAccessForContext(await fileOf(JSON.stringify(doc)), null);
+      const access = await kubeAccessForContext(await fileOf(JSON.stringify(doc)), null, {});
       expect(access).toBeInstanceOf(KubeConfig);
       const conn = await kubeConnection(access, 1, CLUSTER_READ_CONNECTION_ERRORS);
       expect(conn.headers).toEqual(expected);
@@ -404,7 +404,7 @@ describe('where kubectl and client-node differ, both readers follow kubectl (cli
     async (_label, fields, message) => {
       const path = await fileOf(kubeconfig({}, { token: 't', ...fields }));
       expect(() => StaticKubeconfig.read(path, null)).toThrow(message);
-      expect(() => kubeConfigForContext(path, null)).toThrow(message);
+      expect(() => kubeConfigForContext(path, null, {})).toThrow(message);
     },
   );
 
@@ -418,7 +418,7 @@ describe('where kubectl and client-node differ, both readers follow kubectl (cli
     ];
     const exec = { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: 'true' } };
     expect(
-      kubeConfigForContext(await fileOf(httpKubeconfig(exec, unused)), null).getCurrentUser()?.name,
+      kubeConfigForContext(await fileOf(httpKubeconfig(exec, unused)), null, {}).getCurrentUser()?.name,
     ).toBe('u');
     expect(
       StaticKubeconfig.read(await fileOf(httpKubeconfig({ token: 't' }, unused)), null)?.getCurrentUser()
@@ -441,6 +441,95 @@ describe('where kubectl and client-node differ, both readers follow kubectl (cli
         expect(() => read(path)).toThrow(message);
       }
       await rm(fifo);
+    },
+  );
+});
+
+/**
+ * kubectl's merging rules for a KUBECONFIG list (kubernetes.io, "Organizing Cluster Access Using
+ * kubeconfig Files", merging rules; client-go tools/clientcmd/loader.go `Load`): "the first file to
+ * set a particular map key wins" and is never changed, a second file's entry of that name is
+ * discarded whole; the context of the first file to set `current-context` is kept. client-node's
+ * `loadFromDefault` takes the last file's current-context and throws on a name in two files
+ * (kubernetes-client/javascript issue 579).
+ */
+describe('a KUBECONFIG list is merged as kubectl merges it', () => {
+  const list = (...files: string[]): { kubeconfig: string } => ({ kubeconfig: files.join(delimiter) });
+  /** Both readers of the default lookup (a list always goes to client-node's KubeConfig). */
+  const readers = [
+    [
+      'kubeConfigForContext',
+      async (files: string[]) => kubeConfigForContext(undefined, null, list(...files)),
+    ],
+    ['kubeAccessForContext', (files: string[]) => kubeAccessForContext(undefined, null, list(...files))],
+  ] as const;
+  /** A kubeconfig of its own names (`<p>-cluster`, `<p>-user`, `<p>`), current context `<p>` unless null. */
+  const own = (p: string, current: string | null = p): string =>
+    JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'Config',
+      ...(current === null ? {} : { 'current-context': current }),
+      clusters: [{ name: `${p}-cluster`, cluster: { server: `https://${p}.example:6443` } }],
+      users: [{ name: `${p}-user`, user: { token: `${p}-token` } }],
+      contexts: [{ name: p, context: { cluster: `${p}-cluster`, user: `${p}-user` } }],
+    });
+
+  it.each(readers)('%s: two files both set current-context: the first file’s is used', async (_n, read) => {
+    const first = await fileOf(own('first'));
+    const second = await fileOf(own('second'));
+    const access = await read([first, second]);
+    expect(access.getCurrentContext()).toBe('first');
+    expect(access.getCurrentCluster()?.server).toBe('https://first.example:6443');
+    // The other order: the other file's.
+    expect((await read([second, first])).getCurrentContext()).toBe('second');
+  });
+
+  it.each(readers)(
+    '%s: the first file without current-context: the first file that sets it',
+    async (_n, read) => {
+      const first = await fileOf(own('first', null));
+      const second = await fileOf(own('second'));
+      expect((await read([first, second])).getCurrentContext()).toBe('second');
+    },
+  );
+
+  it.each(readers)(
+    '%s: a cluster, user and context named in both files: the first file’s entry, whole; no error',
+    async (_n, read) => {
+      const first = await fileOf(kubeconfig({}, { token: 'first-token' }));
+      // The same names c, u and ctx (ctx on another cluster and user), and one of its own each.
+      const second = await fileOf(
+        JSON.stringify({
+          apiVersion: 'v1',
+          kind: 'Config',
+          'current-context': 'third',
+          clusters: [
+            { name: 'c', cluster: { server: 'https://10.9.9.9:6443', 'insecure-skip-tls-verify': true } },
+            { name: 'c3', cluster: { server: 'https://10.0.0.3:6443' } },
+          ],
+          users: [
+            { name: 'u', user: { token: 'second-file-token', username: 'not-merged' } },
+            { name: 'u3', user: { token: 'third-token' } },
+          ],
+          contexts: [
+            { name: 'ctx', context: { cluster: 'c3', user: 'u3' } },
+            { name: 'third', context: { cluster: 'c3', user: 'u3' } },
+          ],
+        }),
+      );
+      const access = await read([first, second]);
+      expect(access.getCurrentContext()).toBe('ctx');
+      expect(access.getCurrentCluster()).toMatchObject({ name: 'c', server: 'https://10.0.0.1:6443' });
+      expect(access.getCurrentCluster()?.skipTLSVerify).toBeFalsy();
+      expect(access.getCurrentUser()).toMatchObject({ name: 'u', token: 'first-token' });
+      expect(access.getCurrentUser()?.username).toBeUndefined();
+      const kc = kubeConfigForContext(undefined, null, list(first, second));
+      expect(kc.getContexts().map((c) => c.name)).toEqual(['ctx', 'other', 'third']);
+      expect(kc.getClusters().map((c) => c.name)).toEqual(['c', 'c2', 'c3']);
+      expect(kc.getUsers().map((u) => u.name)).toEqual(['u', 'u2', 'u3']);
+      // The second file's own context is usable, on its own cluster.
+      kc.setCurrentContext('third');
+      expect(kc.getCurrentCluster()?.server).toBe('https://10.0.0.3:6443');
     },
   );
 });

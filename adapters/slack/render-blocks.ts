@@ -434,12 +434,10 @@ export function renderSlackMessages(input: Reply, options: RenderSlackOptions = 
   // label, in the same message as far as Slack's limits allow, going on in the thread only when
   // too long: the way an answer looks when its details could not be stored.
   // The context line (cluster, capture time, request) closes the first screen, as on the console.
+  // An answer without a first screen of its own (help, errors, cards) is all body, with no label.
   const screenEnd = hasDetails(screen) && !withButton ? pieces.length : null;
-  if (screenEnd !== null)
-    pieces.push(
-      ...packLines(label(tr.t('screen.details')), pieceMax),
-      ...detailPieces(details, tr, pieceMax, id),
-    );
+  if (screenEnd !== null) pieces.push(...packLines(label(tr.t('screen.details')), pieceMax));
+  if (!withButton) pieces.push(...detailPieces(details, tr, pieceMax, id));
 
   const bodies: KnownBlock[][] = [];
   let i = 0;

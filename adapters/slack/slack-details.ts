@@ -83,19 +83,13 @@ function plain(text: string, max: number): types.PlainTextElement {
   return { type: 'plain_text', text: truncateEscaped(escapeMrkdwn(text), max), emoji: true };
 }
 
-/** The details in a modal: the answer's title, then its sections. */
+/** The details in a modal titled "Details": exactly the answer's detail sections. */
 function modalView(details: SlackDetails, tr: Translator): types.ModalView {
   return {
     type: 'modal',
     title: plain(tr.t('screen.details'), MODAL_TITLE),
     close: plain(tr.t('slack.close'), MODAL_TITLE),
-    blocks: [
-      {
-        type: 'context',
-        elements: [mrkdwn(truncateEscaped(escapeMrkdwn(details.title), SLACK_LIMITS.contextElementText))],
-      },
-      ...details.sections.map((text): types.SectionBlock => ({ type: 'section', text: mrkdwn(text) })),
-    ],
+    blocks: details.sections.map((text): types.SectionBlock => ({ type: 'section', text: mrkdwn(text) })),
   };
 }
 
@@ -172,7 +166,7 @@ export class SlackDetailsButton {
       return;
     }
     const tr = translator(details.locale);
-    if (details.sections.length < MODAL_BLOCKS) {
+    if (details.sections.length <= MODAL_BLOCKS) {
       try {
         await client.views.open({ trigger_id: click.triggerId, view: modalView(details, tr) });
         return;

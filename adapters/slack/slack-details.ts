@@ -192,35 +192,27 @@ export class SlackDetailsButton {
   /** The details in the answer's thread (once per answer), or privately when it has none. */
   private async post(id: string, details: SlackDetails, tr: Translator, click: DetailsClick): Promise<void> {
     const { store, client } = this.options;
-    const messages = threadMessages(details, tr);
-    if (click.ephemeral || click.threadTs === undefined) {
-      for (const m of messages)
-        await client.chat.postEphemeral({
-          channel: click.channel,
-          user: click.userId,
-          text: m.text,
-          blocks: m.blocks,
-        });
-      return;
-    }
+    const where = { channel: click.channel, unfurl_links: false, unfurl_media: false };
+    const privately = click.ephemeral || click.threadTs === undefined;
+    const send = (m: SlackMessage): Promise<unknown> =>
+      privately
+        ? client.chat.postEphemeral({
+            channel: click.channel,
+            user: click.userId,
+            text: m.text,
+            blocks: m.blocks,
+          })
+        : client.chat.postMessage({ ...where, thread_ts: click.threadTs, text: m.text, blocks: m.blocks });
     const key = `details-thread:${id}`;
-    if (!(await store.claim([key], this.options.ttlSeconds ?? DETAILS_TTL_SECONDS))) {
+    if (!privately && !(await store.claim([key], this.options.ttlSeconds ?? DETAILS_TTL_SECONDS))) {
       await this.tell(click, tr.t('slack.detailsInThread'));
       return;
     }
     try {
-      for (const m of messages)
-        await client.chat.postMessage({
-          channel: click.channel,
-          thread_ts: click.threadTs,
-          text: m.text,
-          blocks: m.blocks,
-          unfurl_links: false,
-          unfurl_media: false,
-        });
+      for (const m of threadMessages(details, tr)) await send(m);
     } catch (err) {
       // Not (all) posted: the next click tries again.
-      await store.release([key]).catch(() => undefined);
+      if (!privately) await store.release([key]).catch(() => undefined);
       throw err;
     }
   }

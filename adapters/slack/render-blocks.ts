@@ -1,8 +1,9 @@
 /**
  * A platform-neutral {@link Reply} as Slack Block Kit messages: a header with the verdict (or
- * health), the first screen (src/explain/first-screen.ts) and then the details,
- * one part per plane (why, what stops, what keeps working), the free
- * sections (status, help), what to do first, a context line and the reply's actions as buttons.
+ * health), the first screen (src/explain/first-screen.ts), a context line and the reply's actions
+ * as buttons, with a "Details" button for the details (one part per plane: why, what stops, what
+ * keeps working; the free sections; the other steps), which ./slack-details.ts stores and shows;
+ * or, when they could not be stored, the details in the message itself.
  *
  * Every message stays inside Slack's limits (see {@link SLACK_LIMITS}); an answer too long for one
  * message goes on in continuation messages, which the gateway posts as thread replies in order.
@@ -63,6 +64,28 @@ export interface RenderSlackOptions {
    * characters; accepted: 1 to 50)
    */
   maxMessages?: number;
+  /**
+   * The id the answer's details are stored under (./slack-details.ts): when given and the answer
+   * has details, the first message is the first screen with a "Details" button carrying this id,
+   * and the details are left out (the button shows them; issue 30, item 4). Without it the
+   * details follow in the message itself and its thread, as when they could not be stored.
+   */
+  detailsId?: string;
+}
+
+/** The `action_id` of the "Details" button (after {@link ACTION_ID_PREFIX}); its value is the details id. */
+export const DETAILS_ACTION = 'details';
+
+/**
+ * The details of an answer as they are stored for its "Details" button: escaped mrkdwn section
+ * texts, each at most {@link SLACK_LIMITS.sectionText} characters, in order.
+ */
+export interface SlackDetails {
+  /** The answer's title (plain text: escape before showing it as mrkdwn). */
+  title: string;
+  locale: 'en' | 'ko';
+  /** The section texts, escaped mrkdwn. */
+  sections: string[];
 }
 
 /** Longest fallback `text` (Slack shows it in notifications; a sentence or two is enough). */
@@ -243,7 +266,7 @@ function fallbackText(reply: Reply, tr: Translator): string {
   return truncateEscaped(escapeMrkdwn(notificationText(reply, tr)), FALLBACK_MAX) || escapeMrkdwn(reply.kind);
 }
 
-function footerBlocks(reply: Reply, tr: Translator): KnownBlock[] {
+function footerBlocks(reply: Reply, tr: Translator, detailsId?: string): KnownBlock[] {
   const c = reply.context;
   // The console's context line: capture time and its source, profile, etcd source (src/explain/context-line.ts).
   const parts = contextLineParts(c, tr);
@@ -260,13 +283,16 @@ function footerBlocks(reply: Reply, tr: Translator): KnownBlock[] {
     seen.add(id);
     buttons.push(button(a, id));
   }
+  // The "Details" button first, as the Teams card's toggle (issue 30, item 4).
+  if (detailsId !== undefined)
+    buttons.unshift(button({ id: DETAILS_ACTION, label: tr.t('screen.details'), value: detailsId }));
   for (let i = 0; i < buttons.length; i += SLACK_LIMITS.elementsPerActions) {
     blocks.push({ type: 'actions', elements: buttons.slice(i, i + SLACK_LIMITS.elementsPerActions) });
   }
   return blocks;
 }
 
-function button(a: ReplyAction, id: string = a.id): types.Button {
+function button(a: Pick<ReplyAction, 'label' | 'value'> & { id: string }, id: string = a.id): types.Button {
   const text =
     truncateEscaped(escapeMrkdwn(a.label.replace(/\s+/g, ' ').trim()), SLACK_LIMITS.buttonText) ||
     escapeMrkdwn(a.id);
@@ -291,73 +317,9 @@ function clamp(value: number | undefined, low: number, high: number, fallback = 
   return Math.min(high, Math.max(low, Math.floor(value)));
 }
 
-/**
- * Render a reply as one or more Slack messages.
- *
- * Message 1: header (verdict or health emoji, the translated verdict/health word, the title), then
- * the first screen of a reboot-impact or HA status answer ({@link splitReply}: summary, quorum
- * picture, one sentence per blocking or warning reason, step 1; issue 30, item 4) — for other
- * answers the summary and as much of the body as fits — then a context block (cluster, snapshot
- * time, request id, etcd source) and the reply's actions as buttons (`action_id`
- * `k8s-ha-bot:<id>`, `value` from {@link slackButtonValue}). The details (planes, free sections,
- * the other steps, numbered) follow under a "Details" label as far as the message's limits allow;
- * later messages, in the thread, start with a context line "title, continued (2/3)". A
- * long list goes on in the next section; a line longer than a section is split across sections.
- * Only when `maxMessages` is reached does the last message end with "…and N more", N being the
- * number of content lines (bullets, summary lines) not (fully) shown.
- *
- * @param reply - the platform-neutral reply; texts are plain and escaped here
- * @param options - tighter limits (for tests); Slack's own are the defaults
- * @returns at least one message; each within {@link SLACK_LIMITS} as measured by
- *   {@link slackMessageChars}, with a non-empty fallback `text`; post them in order (the first
- *   in the channel, the rest as replies in its thread)
- * @throws nothing for any reply (out-of-range options are clamped)
- */
-export function renderSlackMessages(input: Reply, options: RenderSlackOptions = {}): SlackMessage[] {
-  // Last guard: no control, bidi or hidden characters from cluster data reach Slack.
-  const reply = safeReply(input);
-  const tr = translator(reply.locale);
-  const maxBlocks = clamp(options.maxBlocks, 6, SLACK_LIMITS.blocksPerMessage);
-  const maxChars = clamp(options.maxTotalChars, 2000, SLACK_LIMITS.messageChars);
-  const maxMessages = clamp(options.maxMessages, 1, 50, 10);
-
-  const { block: header, titleCut } = headerBlock(reply, tr);
-  const fallback = fallbackText(reply, tr);
-  const footer = footerBlocks(reply, tr);
-  const firstReserve = {
-    blocks: 1 + footer.length,
-    chars: header.text.text.length + blocksChars(footer) + fallback.length,
-  };
-  const continuedText = (part: number, total: number): string =>
-    truncateEscaped(escapeMrkdwn(tr.t('slack.continued', { title: reply.title, part, total })), FALLBACK_MAX);
-  const contReserve = { blocks: 1, chars: 2 * continuedText(maxMessages, maxMessages).length };
-  const moreText = (count: number): string => `_${escapeMrkdwn(tr.t('slack.more', { count }))}_`;
-  const moreReserve = moreText(999_999).length;
-  const pieceMax = Math.max(
-    200,
-    Math.min(
-      SLACK_LIMITS.sectionText,
-      maxChars - Math.max(firstReserve.chars, contReserve.chars) - moreReserve,
-    ),
-  );
-
-  let next = 0;
-  const id = (): number => next++;
-  // The first screen in the channel, the details in the thread (issue 30, item 4;
-  // src/explain/first-screen.ts decides which is which). The header shows its first line.
-  const { first: screen, details } = splitReply(reply);
+/** The details of an answer ({@link splitReply}'s second part) as section pieces: planes, free sections, the other steps. */
+function detailPieces(details: Reply, tr: Translator, pieceMax: number, id: () => number): Piece[] {
   const pieces: Piece[] = [];
-  const summaryLines: Line[] = [];
-  if (titleCut) summaryLines.push({ text: mrkdwnBold(reply.title), item: id() });
-  for (const s of firstScreenLines(screen, tr).slice(1))
-    summaryLines.push({ text: escapeMrkdwn(s), item: id() });
-  pieces.push(...packLines(summaryLines, pieceMax));
-  // Then the details under a "Details" label, in the same message as far as Slack's limits allow
-  // (Slack folds a long message behind "Show more"), going on in the thread only when too long,
-  // as any long answer does: one answer stays one message wherever it fits.
-  // The context line (cluster, capture time, request) closes the first screen, as on the console.
-  const screenEnd = hasDetails(screen) ? pieces.length : null;
-  if (screenEnd !== null) pieces.push(...packLines(label(tr.t('screen.details')), pieceMax));
   for (const p of details.planes) {
     const lines: Line[] = [
       {
@@ -383,6 +345,99 @@ export function renderSlackMessages(input: Reply, options: RenderSlackOptions = 
         pieceMax,
       ),
     );
+  return pieces;
+}
+
+/**
+ * The details an answer's "Details" button shows (issue 30, item 4): what {@link renderSlackMessages}
+ * leaves out of the first message when given a `detailsId`, as section texts of at most
+ * {@link SLACK_LIMITS.sectionText} characters (a modal takes at most 100 blocks; see ./slack-details.ts).
+ * @param input - the answer, sanitised here as for {@link renderSlackMessages}
+ * @returns the details, or null when the answer has no first screen apart from them (help, errors,
+ *   maintenance cards: shown whole, with no button)
+ */
+export function renderSlackDetails(input: Reply): SlackDetails | null {
+  const reply = safeReply(input);
+  const { first, details } = splitReply(reply);
+  if (!hasDetails(first)) return null;
+  const sections = detailPieces(details, translator(reply.locale), SLACK_LIMITS.sectionText, () => 0).map(
+    (p) => (p.block.type === 'section' ? (p.block.text?.text ?? '') : ''),
+  );
+  return { title: reply.title, locale: reply.locale, sections };
+}
+
+/**
+ * Render a reply as one or more Slack messages.
+ *
+ * Message 1: header (verdict or health emoji, the translated verdict/health word, the title), then
+ * the first screen of a reboot-impact or HA status answer ({@link splitReply}: summary, quorum
+ * picture, one sentence per blocking or warning reason, step 1; issue 30, item 4) — for other
+ * answers the summary and as much of the body as fits — then a context block (cluster, snapshot
+ * time, request id, etcd source) and the reply's actions as buttons (`action_id`
+ * `k8s-ha-bot:<id>`, `value` from {@link slackButtonValue}). With `options.detailsId`, a
+ * "Details" button comes first among them and the details ({@link renderSlackDetails}) are not in
+ * the messages. Without it, the details (planes, free sections, the other steps, numbered) follow
+ * under a "Details" label as far as the message's limits allow;
+ * later messages, in the thread, start with a context line "title, continued (2/3)". A
+ * long list goes on in the next section; a line longer than a section is split across sections.
+ * Only when `maxMessages` is reached does the last message end with "…and N more", N being the
+ * number of content lines (bullets, summary lines) not (fully) shown.
+ *
+ * @param reply - the platform-neutral reply; texts are plain and escaped here
+ * @param options - tighter limits (for tests; Slack's own are the defaults) and the details id
+ * @returns at least one message; each within {@link SLACK_LIMITS} as measured by
+ *   {@link slackMessageChars}, with a non-empty fallback `text`; post them in order (the first
+ *   in the channel, the rest as replies in its thread)
+ * @throws nothing for any reply (out-of-range options are clamped)
+ */
+export function renderSlackMessages(input: Reply, options: RenderSlackOptions = {}): SlackMessage[] {
+  // Last guard: no control, bidi or hidden characters from cluster data reach Slack.
+  const reply = safeReply(input);
+  const tr = translator(reply.locale);
+  const maxBlocks = clamp(options.maxBlocks, 6, SLACK_LIMITS.blocksPerMessage);
+  const maxChars = clamp(options.maxTotalChars, 2000, SLACK_LIMITS.messageChars);
+  const maxMessages = clamp(options.maxMessages, 1, 50, 10);
+
+  const { block: header, titleCut } = headerBlock(reply, tr);
+  const fallback = fallbackText(reply, tr);
+  // The first screen in the channel, the details behind "Details" (issue 30, item 4;
+  // src/explain/first-screen.ts decides which is which). The header shows its first line.
+  const { first: screen, details } = splitReply(reply);
+  const withButton = options.detailsId !== undefined && hasDetails(screen);
+  const footer = footerBlocks(reply, tr, withButton ? options.detailsId : undefined);
+  const firstReserve = {
+    blocks: 1 + footer.length,
+    chars: header.text.text.length + blocksChars(footer) + fallback.length,
+  };
+  const continuedText = (part: number, total: number): string =>
+    truncateEscaped(escapeMrkdwn(tr.t('slack.continued', { title: reply.title, part, total })), FALLBACK_MAX);
+  const contReserve = { blocks: 1, chars: 2 * continuedText(maxMessages, maxMessages).length };
+  const moreText = (count: number): string => `_${escapeMrkdwn(tr.t('slack.more', { count }))}_`;
+  const moreReserve = moreText(999_999).length;
+  const pieceMax = Math.max(
+    200,
+    Math.min(
+      SLACK_LIMITS.sectionText,
+      maxChars - Math.max(firstReserve.chars, contReserve.chars) - moreReserve,
+    ),
+  );
+
+  let next = 0;
+  const id = (): number => next++;
+  const pieces: Piece[] = [];
+  const summaryLines: Line[] = [];
+  if (titleCut) summaryLines.push({ text: mrkdwnBold(reply.title), item: id() });
+  for (const s of firstScreenLines(screen, tr).slice(1))
+    summaryLines.push({ text: escapeMrkdwn(s), item: id() });
+  pieces.push(...packLines(summaryLines, pieceMax));
+  // Then, unless the "Details" button shows them (options.detailsId), the details under a "Details"
+  // label, in the same message as far as Slack's limits allow, going on in the thread only when
+  // too long: the way an answer looks when its details could not be stored.
+  // The context line (cluster, capture time, request) closes the first screen, as on the console.
+  // An answer without a first screen of its own (help, errors, cards) is all body, with no label.
+  const screenEnd = hasDetails(screen) && !withButton ? pieces.length : null;
+  if (screenEnd !== null) pieces.push(...packLines(label(tr.t('screen.details')), pieceMax));
+  if (!withButton) pieces.push(...detailPieces(details, tr, pieceMax, id));
 
   const bodies: KnownBlock[][] = [];
   let i = 0;

@@ -25,6 +25,7 @@ import { bounded } from '../../src/ops/shutdown.js';
 import type { PostDelivery } from '../../src/schedule/schedule-runner.js';
 import type { Logger } from '../../src/util/logger.js';
 import { createSlackApp } from './slack-app.js';
+import { SlackDetailsButton } from './slack-details.js';
 import type { SlackAdmissionPolicy } from './slack-identity.js';
 import { SlackIntake } from './slack-intake.js';
 import { UserLocaleCache } from './slack-locale.js';
@@ -181,8 +182,8 @@ export interface SlackAdapterOptions {
   maintenance: { service: MaintenanceService; policy: MaintenancePolicy };
   /** Overrides `PORT` (tests pass 0 for a free port). */
   port?: number;
-  /** Block Kit rendering. @defaultValue the adapter's renderer */
-  render?: (reply: Reply) => SlackMessage[];
+  /** Block Kit rendering (with a details id: the first screen and a "Details" button). @defaultValue the adapter's renderer */
+  render?: (reply: Reply, detailsId?: string) => SlackMessage[];
   /** How often due deadlines are looked for, in ms. @defaultValue min(1000, replyDeadlineMs / 4) */
   deadlinePollMs?: number;
   /** How long a failed enqueue after the ack is retried, in ms (SlackIntakeOptions.enqueueRetryMs). @defaultValue 15 000 */
@@ -312,6 +313,7 @@ export async function startSlackAdapter(options: SlackAdapterOptions): Promise<R
           .catch((postError: unknown) => logger.warn({ err: postError }, 'could not tell the clicker'));
       }
     },
+    onDetailsButton: (detailsId, click) => details.open(detailsId, click),
     healthCheck: async () => {
       await store.postedMessages('healthz');
       return true;
@@ -345,7 +347,8 @@ export async function startSlackAdapter(options: SlackAdapterOptions): Promise<R
     },
   });
   // Declared after the app (they need its client); the handlers above run only once it has started.
-  const poster = new SlackPoster({ client: app.client, store, render, logger });
+  const details = new SlackDetailsButton({ store, client: app.client, logger });
+  const poster = new SlackPoster({ client: app.client, store, render, details, logger });
   const slackMaintenance = new SlackMaintenance({
     service: options.maintenance.service.chat,
     texts: {

@@ -15,7 +15,8 @@ import type { Logger as BoltLogger } from '@slack/bolt';
 import type { Reply } from '../../src/explain/reply.js';
 import type { Logger } from '../../src/util/logger.js';
 import { escapeMrkdwn } from './mrkdwn.js';
-import { ACTION_ID_PREFIX } from './render-blocks.js';
+import { ACTION_ID_PREFIX, DETAILS_ACTION } from './render-blocks.js';
+import { isDetailsId, type DetailsClick } from './slack-details.js';
 import { refuseFutureSlackRequests } from './slack-request-time.js';
 import type { MaintenanceAction } from '../../src/maintenance/types.js';
 import { decisionOfButton } from '../../src/maintenance/explain-maintenance.js';
@@ -69,6 +70,11 @@ export interface SlackAppOptions {
     requestId: string,
     ctx: SlackDecisionContext,
   ) => Promise<void>;
+  /**
+   * A click on an answer's "Details" button by an admitted user, after the ack; the id is already
+   * checked with `isDetailsId`. Should not reject (the app logs it if it does).
+   */
+  onDetailsButton?: (detailsId: string, click: DetailsClick) => Promise<void>;
   /**
    * Who the app takes requests from (allowed workspaces / orgs, teams the maintenance policy
    * names), asked on every request; the gateway resolves it before the app starts.
@@ -322,7 +328,8 @@ export function createSlackApp(options: SlackAppOptions): {
       return;
     await onMessage('dm', event as unknown as SlackMessageEvent, body);
   });
-  // Buttons of the reply. Refresh and HA status re-run the check and answer in the message's thread;
+  // Buttons of the reply. Details shows the answer's stored details (./slack-details.ts);
+  // Refresh and HA status re-run the check and answer in the message's thread;
   // Request maintenance asks for a maintenance of the answer's node (the clicker is the requester);
   // Approve / Reject / Cancel on a maintenance card are decided by the gateway (Redis only).
   app.action(new RegExp(`^${ACTION_ID_PREFIX}`), async ({ ack, action, body }) => {
@@ -330,22 +337,32 @@ export function createSlackApp(options: SlackAppOptions): {
     const b = body as SlackActionFields & {
       trigger_id?: string;
       channel?: { id?: string };
-      container?: { message_ts?: string; thread_ts?: string };
+      container?: { message_ts?: string; thread_ts?: string; is_ephemeral?: boolean };
       message?: { ts?: string; thread_ts?: string };
     };
     const channel = b.channel?.id;
     const clicked = action as { action_id?: string; value?: string };
+    const details = clicked.action_id === `${ACTION_ID_PREFIX}${DETAILS_ACTION}`;
     const decisionAction = decisionOfButton(clicked.action_id?.slice(ACTION_ID_PREFIX.length));
     const text = decisionAction === undefined ? buttonRequestText(clicked) : null;
     // A forged or cut value decides and runs nothing (and is not answered); the debug line is the
     // only trace, so a test can tell "ignored" from "not handled yet".
     if (
-      decisionAction !== undefined
-        ? !isMaintenanceSubjectId(clicked.value ?? '') || !options.onMaintenanceButton
-        : text === null || !b.trigger_id
+      details
+        ? !isDetailsId(clicked.value ?? '') || !options.onDetailsButton || !b.trigger_id
+        : decisionAction !== undefined
+          ? !isMaintenanceSubjectId(clicked.value ?? '') || !options.onMaintenanceButton
+          : text === null || !b.trigger_id
     ) {
       logger.debug(
-        { reason: decisionAction !== undefined ? 'not-a-request-id' : 'not-a-request-button', channel },
+        {
+          reason: details
+            ? 'not-a-details-id'
+            : decisionAction !== undefined
+              ? 'not-a-request-id'
+              : 'not-a-request-button',
+          channel,
+        },
         'button ignored',
       );
       return;
@@ -360,6 +377,20 @@ export function createSlackApp(options: SlackAppOptions): {
       return;
     }
     const userId = identity.userId;
+    const messageTs = b.container?.message_ts ?? b.message?.ts;
+    const threadTs = b.container?.thread_ts ?? b.message?.thread_ts ?? messageTs;
+    if (details && options.onDetailsButton && b.trigger_id) {
+      // The stored details of this answer, in a modal (or its thread); nothing is enqueued.
+      await options.onDetailsButton(clicked.value ?? '', {
+        triggerId: b.trigger_id,
+        channel,
+        userId,
+        ...(threadTs ? { threadTs } : {}),
+        ephemeral: b.container?.is_ephemeral === true,
+        locale: intake.localeFor(userId),
+      });
+      return;
+    }
     if (decisionAction !== undefined && options.onMaintenanceButton) {
       // Decided at once, in click order; the clicker's own language (users.info) is looked up only
       // for a private refusal, after the decision.
@@ -375,7 +406,6 @@ export function createSlackApp(options: SlackAppOptions): {
       return;
     }
     if (text === null || !b.trigger_id) return;
-    const messageTs = b.container?.message_ts ?? b.message?.ts;
     const request: SlackRequest = {
       source: 'mention',
       requestId: `act-${b.trigger_id}`,
@@ -385,9 +415,7 @@ export function createSlackApp(options: SlackAppOptions): {
       teamId: identity.teamId,
       ...(admitted.guest ? { guest: true } : {}),
       channel,
-      ...((b.container?.thread_ts ?? b.message?.thread_ts ?? messageTs)
-        ? { threadTs: b.container?.thread_ts ?? b.message?.thread_ts ?? messageTs ?? '' }
-        : {}),
+      ...(threadTs ? { threadTs } : {}),
     };
     await afterAck(intake.decide(request), request);
   });

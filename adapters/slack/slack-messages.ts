@@ -12,8 +12,10 @@ export type { SlackMessage } from './render-blocks.js';
 /**
  * The messages of one reply.
  * @param reply - the platform-neutral answer
+ * @param detailsId - the id its details are stored under (./slack-details.ts): the first message
+ *   then carries a "Details" button instead of them
  * @returns at least one message; the first goes to the channel (or ephemeral), the rest in its thread
  */
-export function slackMessagesFor(reply: Reply): SlackMessage[] {
-  return renderSlackMessages(reply);
+export function slackMessagesFor(reply: Reply, detailsId?: string): SlackMessage[] {
+  return renderSlackMessages(reply, detailsId === undefined ? {} : { detailsId });
 }

@@ -8,6 +8,8 @@
  * - When the bot may not post in the channel (`not_in_channel`, `channel_not_found`: a slash
  *   command in a channel the bot was not invited to), the slash command's `response_url` is used.
  * - Each posted message is recorded in Redis, so a retried delivery posts only what is missing.
+ * - With a details store, an answer's details are stored first and its message carries a
+ *   "Details" button instead of them (./slack-details.ts; issue 30, item 4).
  * - HTTP 429: by default wait `Retry-After`, then post once more. The replies queue asks for
  *   `onRateLimit: 'throw'` instead: a {@link ChatRateLimitedError} sends the reply back to wait for
  *   its channel's next slot without holding a delivery slot (src/queue/reply-throttle.ts). Other
@@ -18,6 +20,7 @@ import type { Reply } from '../../src/explain/reply.js';
 import { ChatRateLimitedError } from '../../src/queue/reply-queue.js';
 import { PostedHere } from '../../src/queue/posted-here.js';
 import type { Logger } from '../../src/util/logger.js';
+import type { SlackDetailsButton } from './slack-details.js';
 import type { SlackMessage } from './slack-messages.js';
 import type { SlackStore } from './slack-store.js';
 
@@ -58,8 +61,13 @@ export interface SlackPosterClient {
 export interface SlackPosterOptions {
   client: SlackPosterClient;
   store: Pick<SlackStore, 'postedMessages' | 'markPosted'>;
-  /** Reply → messages (Block Kit rendering). */
-  render: (reply: Reply) => SlackMessage[];
+  /** Reply → messages (Block Kit rendering); with a details id, the first screen and a "Details" button. */
+  render: (reply: Reply, detailsId?: string) => SlackMessage[];
+  /**
+   * Stores an answer's details for its "Details" button (./slack-details.ts). @defaultValue none:
+   * the details are in the messages themselves
+   */
+  details?: Pick<SlackDetailsButton, 'save'>;
   logger: Logger;
   /** Posts to a response_url; @defaultValue global fetch */
   fetch?: typeof fetch;
@@ -142,11 +150,11 @@ export class SlackPoster {
   ): Promise<boolean> {
     const throwOnRateLimit = options.onRateLimit === 'throw';
     const requestId = reply.context.requestId;
-    const messages = this.options.render(reply);
     const posted = new Map([
       ...(await this.options.store.postedMessages(deliveryId)),
       ...this.postedHere.get(deliveryId),
     ]);
+    const messages = this.options.render(reply, await this.detailsId(reply, posted.has(0)));
     const ephemeral = address.visibility === 'ephemeral' && address.user !== undefined;
     let threadTs = address.thread_ts ?? posted.get(0);
     for (const [index, message] of messages.entries()) {
@@ -198,6 +206,27 @@ export class SlackPoster {
       await this.recordPosted(deliveryId, index, ts, requestId);
     }
     return true;
+  }
+
+  /**
+   * The id of the answer's stored details for its "Details" button: none without a details store
+   * or details; `''` when the first message is already posted (the button is there; nothing of
+   * the answer is left to post); none when Redis refused them (logged: the details then go in
+   * the messages themselves).
+   */
+  private async detailsId(reply: Reply, firstPosted: boolean): Promise<string | undefined> {
+    const { details, logger } = this.options;
+    if (!details) return undefined;
+    if (firstPosted) return '';
+    try {
+      return (await details.save(reply)) ?? undefined;
+    } catch (err) {
+      logger.warn(
+        { err, requestId: reply.context.requestId },
+        'could not store the answer’s details (Redis); posting them in the answer',
+      );
+      return undefined;
+    }
   }
 
   /**

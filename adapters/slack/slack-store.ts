@@ -8,11 +8,14 @@
  *   "did not finish" follow-up.
  * - `posted:<requestId>` (hash, message index → Slack `ts`): which messages of an answer were
  *   posted, so a retried delivery does not post them again.
+ * - `details:<id>` (JSON, with a TTL): the details of a posted answer, shown by its "Details"
+ *   button (./slack-details.ts), as the answer said them when it was posted.
  */
 import type { Redis } from 'ioredis';
 import { ReplyDeadlines } from '../../src/queue/reply-deadlines.js';
 import { z } from 'zod';
 import { queueKeys } from '../../src/config/queue-keys.js';
+import { SLACK_LIMITS, type SlackDetails } from './render-blocks.js';
 
 /** Key prefix of everything this store writes, for the default queue prefix (src/config/queue-keys.ts). */
 export const SLACK_STORE_PREFIX = queueKeys().slackStore;
@@ -33,6 +36,13 @@ const pendingSchema = z.object({
   cluster: z.string(),
   locale: z.enum(['en', 'ko']),
   address: z.record(z.string(), z.string()),
+});
+
+/** The stored details: section texts within Slack's section limit, at most a few modals' worth. */
+const detailsSchema = z.object({
+  title: z.string(),
+  locale: z.enum(['en', 'ko']),
+  sections: z.array(z.string().max(SLACK_LIMITS.sectionText)).max(1000),
 });
 
 /**
@@ -143,5 +153,35 @@ export class SlackStore {
     await this.ready();
     const key = `${this.prefix}posted:${requestId}`;
     await this.redis.multi().hset(key, String(index), ts).expire(key, POSTED_TTL_SECONDS).exec();
+  }
+
+  /**
+   * Keep an answer's details for its "Details" button.
+   * @param id - the details id (the button's value)
+   * @param details - what the button shows
+   * @param ttlSeconds - how long they are kept, in s
+   */
+  async saveDetails(id: string, details: SlackDetails, ttlSeconds: number): Promise<void> {
+    await this.ready();
+    await this.redis.set(`${this.prefix}details:${id}`, JSON.stringify(details), 'EX', ttlSeconds);
+  }
+
+  /**
+   * An answer's stored details.
+   * @param id - the details id
+   * @returns the details, or null when they expired (or what is stored does not read as details)
+   */
+  async readDetails(id: string): Promise<SlackDetails | null> {
+    await this.ready();
+    const raw = await this.redis.get(`${this.prefix}details:${id}`);
+    if (raw === null) return null;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+    const parsed = detailsSchema.safeParse(value);
+    return parsed.success ? parsed.data : null;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * A local fake of the Slack Web API (node:http on a free loopback port) for tests: the real Bolt
  * and @slack/web-api code talks to it through `SLACK_API_URL` (`clientOptions.slackApiUrl`).
- * It answers auth.test, chat.postMessage, chat.postEphemeral, users.info and response URLs
+ * It answers auth.test, chat.postMessage, chat.postEphemeral, users.info, views.open and response URLs
  * (`/response/<id>`), records every call, and lets a test override any answer (a 429, an error,
  * a slow answer, or something done while the call is in flight).
  */
@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server } from 'node:http';
 import { eventually, WAIT_CEILING_MS } from './eventually.js';
 
-/** One recorded call. `params` are decoded (form fields; `blocks` parsed from its JSON string). */
+/** One recorded call. `params` are decoded (form fields; `blocks` and `view` parsed from their JSON strings). */
 export interface FakeSlackCall {
   method: string;
   params: Record<string, unknown>;
@@ -61,7 +61,10 @@ function decode(body: string, contentType: string | undefined): Record<string, u
   const params: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(body)) {
     params[key] =
-      (key === 'blocks' || key === 'attachments') && value.startsWith('[') ? JSON.parse(value) : value;
+      ((key === 'blocks' || key === 'attachments') && value.startsWith('[')) ||
+      (key === 'view' && value.startsWith('{'))
+        ? JSON.parse(value)
+        : value;
   }
   return params;
 }
@@ -101,6 +104,8 @@ export async function startFakeSlackApi(): Promise<FakeSlackApi> {
         };
       case 'chat.postEphemeral':
         return { body: { ok: true, message_ts: `${ts}.000200` } };
+      case 'views.open':
+        return { body: { ok: true, view: { id: `V${(ts += 1)}`, ...(call.params.view as object) } } };
       case 'users.info': {
         const id = String(call.params.user);
         return { body: { ok: true, user: { id, locale: locales.get(id) ?? 'en-US' } } };

@@ -38,7 +38,7 @@ import { startFakeBotConnector } from '../helpers/fake-bot-connector.js';
 import type { FakeBotConnector, FakeConnectorCall } from '../helpers/fake-bot-connector.js';
 import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
 import type { FakeSlackApi, FakeSlackCall } from '../helpers/fake-slack-api.js';
-import { eventBody, sendSigned, TEST_SIGNING_SECRET } from '../helpers/fake-slack-requests.js';
+import { eventBody, sendSigned, TEST_SIGNING_SECRET, triggerId } from '../helpers/fake-slack-requests.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
 import { WAIT_CEILING_MS } from '../helpers/eventually.js';
@@ -157,6 +157,17 @@ function slackText(calls: FakeSlackCall[]): string {
   };
   for (const c of calls) walk(c.params.blocks);
   return out.join('\n');
+}
+
+/** The value of a message's "Details" button, if it has one. */
+function detailsValue(call: FakeSlackCall | undefined): string | undefined {
+  const blocks = (call?.params.blocks ?? []) as {
+    type: string;
+    elements?: { action_id?: string; value?: string }[];
+  }[];
+  return blocks
+    .flatMap((b) => (b.type === 'actions' ? (b.elements ?? []) : []))
+    .find((e) => e.action_id === 'k8s-ha-bot:details')?.value;
 }
 
 /** Every TextBlock / TextRun / FactSet text of the Adaptive Cards of some activities. */
@@ -330,12 +341,43 @@ describe('the console, Slack and Teams give the same answer to the same text (co
           );
         const s = replyOf('slack');
         const t = replyOf('teams');
-        // The details follow the first screen in the thread (issue 30, item 4): read them all.
-        const slackCount = s === undefined ? 1 : renderSlackMessages(s.reply).length;
+        // The details are behind the answer's "Details" button (issue 30, item 4): click it and
+        // read the modal after the message, as the console prints them after its first screen.
+        const details = detailsValue(slackPosts()[0]);
+        // An answer without details may still go on in its thread: read all its messages.
+        const slackCount =
+          s === undefined
+            ? 1
+            : renderSlackMessages(s.reply, details === undefined ? {} : { detailsId: details }).length;
         await slack.waitFor(() => slackPosts().length >= slackCount, WAIT_CEILING_MS);
+        let modal = '';
+        if (details !== undefined) {
+          const trigger = triggerId();
+          const click = {
+            type: 'block_actions',
+            trigger_id: trigger,
+            user: { id: 'U0PARITY', team_id: 'T0TEST' },
+            team: { id: 'T0TEST' },
+            channel: { id: channel },
+            container: { type: 'message', message_ts: ts, channel_id: channel },
+            actions: [{ type: 'button', action_id: 'k8s-ha-bot:details', value: details }],
+          };
+          expect(
+            (
+              await sendSigned(slackUrl, `payload=${encodeURIComponent(JSON.stringify(click))}`, {
+                contentType: 'application/x-www-form-urlencoded',
+              })
+            ).status,
+          ).toBe(200);
+          const opened = (): FakeSlackCall | undefined =>
+            slack.callsOf('views.open').find((o) => o.params.trigger_id === trigger);
+          await slack.waitFor(() => opened() !== undefined, WAIT_CEILING_MS);
+          const view = opened()?.params.view as { title: unknown; blocks: unknown };
+          modal = slackText([{ method: 'views.open', at: 0, params: { blocks: [view.title, view.blocks] } }]);
+        }
         const slackSide: Semantic = {
           ...semanticOf(s?.reply, s?.reply.context.request ?? null),
-          words: words(slackText(slackPosts()), s?.job.requestId ?? '\u0000'),
+          words: words(`${slackText(slackPosts())}\n${modal}`, s?.job.requestId ?? '\u0000'),
         };
         const teamsSide: Semantic = {
           ...semanticOf(t?.reply, t?.reply.context.request ?? null),

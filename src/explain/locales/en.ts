@@ -1241,6 +1241,10 @@ export const en = {
     more_one: '…and 1 more',
     continued: '{{title}}, continued ({{part}}/{{total}})',
     contextNoSnapshot: 'cluster {{cluster}} · request {{requestId}}',
+    close: 'Close',
+    detailsOf: 'Details: {{title}} ({{part}}/{{total}})',
+    detailsExpired: 'These details have expired: ask again.',
+    detailsInThread: "This answer's details are in its thread.",
   },
   /** Microsoft Teams (adapters/teams/): acknowledgements, card actions. */
   teams: {

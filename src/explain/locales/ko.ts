@@ -1085,6 +1085,10 @@ export const ko: Messages = {
     more: '…외 {{count}}개 더',
     continued: '{{title}} (계속 {{part}}/{{total}})',
     contextNoSnapshot: '클러스터 {{cluster}} · 요청 {{requestId}}',
+    close: '닫기',
+    detailsOf: '자세히: {{title}} ({{part}}/{{total}})',
+    detailsExpired: '이 답변의 자세한 내용은 만료되었습니다. 다시 요청해 주세요.',
+    detailsInThread: '이 답변의 자세한 내용은 스레드에 있습니다.',
   },
   teams: {
     checkingNode: '{{cluster}}의 {{node}} 확인 중…',

@@ -66,8 +66,18 @@ const REJECTED: [RegExp, string][] = [
     /보조를 맞추|얼마나 오래|합동 분석|견딜 수|견딥니다|견디|API 서버에 닿|쿼럼이 설 때까지|옮겨 주는 것이 없|바꾸는 것이 없|컨트롤 플레인 뒤에|되살/g,
     'no English idiom rendered word for word',
   ],
+  // The review of 20 answers (docs/reviews/ko-review-2026-12.md): more renderings word for word.
+  [/예상 파드/g, 'expectedPods for the PDB status field, not 예상 파드'],
+  [/아무것도 넘기지 않/g, '리더 역할을 넘겨주지 못함 (no word-for-word "hands nothing over")'],
+  [/받을 여유/g, '들어갈 자리 (room for the pods)'],
+  [/알고 있는 내용으로/g, '이미 가진 정보로'],
+  [/붙잡아 둘/g, '남겨 둘'],
+  [/서비스 중단으로 표시/g, 'out-of-service taint'],
+  [/\(leader election\)/g, '리더 선출 without an English gloss'],
+  [/(?<![\w{-])budget\b(?![-'}])|\bunsafe 판정/g, 'PDB / 위험 (no English word in Korean prose)'],
   // 합니다체, not 해요체 (imperatives in -세요 are the answers' polite requests, as today).
   [/[가-힣](?:해요|이에요|예요|어요|아요|네요|거든요|죠)(?=[.?!\s)]|$)/g, '합니다체'],
+  [/(?:건가요|[가-힣](?:인가요|는가요|나요))\?/g, '합니다체 (말씀하셨습니까?)'],
 ];
 
 /** The violations of {@link REJECTED} in a text, as "pattern → match". */

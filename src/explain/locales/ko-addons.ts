@@ -25,7 +25,7 @@ export const koAddons = {
     },
     'cluster-addons': {
       'all-here':
-        '다른 워크로드가 기대는 애드온의 Ready 레플리카가 모두 {{node}}에 있습니다. 다른 노드에서 대체 파드가 Ready가 될 때까지 생기는 일: {{addonsText}}',
+        '다른 워크로드가 의존하는 애드온의 Ready 레플리카가 모두 {{node}}에 있습니다. 다른 노드에서 대체 파드가 Ready가 될 때까지 생기는 일: {{addonsText}}',
     },
     'network-controllers': {
       'l2-announcer':
@@ -51,7 +51,7 @@ export const koAddons = {
     },
     'dead-node-drain': {
       'reboot-remedy':
-        '{{node}}(을)를 드레인하지 말고 재부팅하세요(응답이 없으면 콘솔이나 전원 관리로). 재부팅 뒤 {{node}}(이)가 Ready인지(kubectl get node {{node}}), Terminating 파드가 사라지고 대체되지 않은 파드가 다시 실행되는지 확인하세요(kubectl get pods --all-namespaces --output=wide --field-selector=spec.nodeName={{node}}). 돌아오지 않으면 꺼진 것을 확인한 뒤 서비스 중단으로 표시해(kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute) StatefulSet 파드가 다른 곳에서 시작되게 하고, 돌아오면 taint를 지우세요(kubectl taint nodes {{node}} {{taint}}-).',
+        '{{node}}(을)를 드레인하지 말고 재부팅하세요(응답이 없으면 콘솔이나 전원 관리로). 재부팅 뒤 {{node}}(이)가 Ready인지(kubectl get node {{node}}), Terminating 파드가 사라지고 대체되지 않은 파드가 다시 실행되는지 확인하세요(kubectl get pods --all-namespaces --output=wide --field-selector=spec.nodeName={{node}}). 돌아오지 않으면 꺼진 것을 확인한 뒤 out-of-service taint를 걸어(kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute) StatefulSet 파드가 다른 곳에서 시작되게 하고, 돌아오면 taint를 지우세요(kubectl taint nodes {{node}} {{taint}}-).',
       'reboot-remedy-no-out-of-service':
         '{{node}}(을)를 드레인하지 말고 재부팅하세요(응답이 없으면 콘솔이나 전원 관리로). 재부팅 뒤 {{node}}(이)가 Ready인지(kubectl get node {{node}}), Terminating 파드가 사라지고 대체되지 않은 파드가 다시 실행되는지 확인하세요(kubectl get pods --all-namespaces --output=wide --field-selector=spec.nodeName={{node}}). 돌아오지 않으면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제해(kubectl delete node {{node}}) StatefulSet 파드가 다른 곳에서 시작되게 하세요. kubelet이 돌아오면 노드를 다시 등록합니다.',
     },

@@ -74,7 +74,7 @@ export const koVerdict = {
     },
     capacity: {
       'fits-writes-blocked':
-        'Ready이고 스케줄 가능한 다른 노드에 파드 {{evictable}}개를 받을 여유는 있지만, etcd가 쓰기를 거부하는 동안 그곳에 파드를 만들 수 없습니다.',
+        '파드 {{evictable}}개가 들어갈 자리는 Ready이고 스케줄 가능한 다른 노드에 있지만, etcd가 쓰기를 거부하는 동안 그곳에 파드를 만들 수 없습니다.',
     },
     'control-plane-healthy-for-worker': {
       'writes-blocked':
@@ -182,11 +182,11 @@ export const koVerdict = {
   advice: {
     'dead-node-drain': {
       'not-ready':
-        '{{node}}의 드레인을 기다리지 마세요. 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 복구한 뒤 다시 물어보세요: 그러면 드레인이 끝납니다. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) 서비스 중단으로 표시하세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 taint를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
+        '{{node}}의 드레인을 기다리지 마세요. 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 복구한 뒤 다시 물어보세요: 그러면 드레인이 끝납니다. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) out-of-service taint를 거세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 taint를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
       'not-ready-no-out-of-service':
         '{{node}}의 드레인을 기다리지 마세요. 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 복구한 뒤 다시 물어보세요: 그러면 드레인이 끝납니다. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제하세요 (kubectl delete node {{node}}): 파드가 삭제되고 컨트롤러가 다른 곳에서 다시 띄웁니다. kubelet이 돌아오면 노드를 다시 등록합니다.',
       'not-ready-lost':
-        '{{node}}(이)가 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 복구하세요. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) 서비스 중단으로 표시하세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 taint를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
+        '{{node}}(이)가 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 복구하세요. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) out-of-service taint를 거세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 taint를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
       'not-ready-no-out-of-service-lost':
         '{{node}}(이)가 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 복구하세요. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제하세요 (kubectl delete node {{node}}): 파드가 삭제되고 컨트롤러가 다른 곳에서 다시 띄웁니다. kubelet이 돌아오면 노드를 다시 등록합니다.',
     },
@@ -293,17 +293,17 @@ export const koVerdict = {
     },
     'traffic-policy': {
       'local-policy':
-        '먼저 {{node}}(을)를 로드 밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 재부팅 뒤 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
+        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 레이블을 붙였다면 재부팅 뒤 지우세요(kubectl label node {{node}} {{label}}-).',
       'host-ports':
-        '먼저 {{node}}(을)를 로드 밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 재부팅 뒤 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
+        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 레이블을 붙였다면 재부팅 뒤 지우세요(kubectl label node {{node}} {{label}}-).',
       'local-policy-lost':
         '{{node}}에 대한 로드 밸런서 헬스 체크 간격을 짧게 두세요: 잃은 노드는 헬스 체크가 실패로 표시할 때까지 새 연결을 받고, 그 연결은 실패합니다. 계획된 작업이라면 먼저 빼세요(kubectl label node {{node}} {{label}}=true).',
       'host-ports-lost':
         '{{node}}에 대한 로드 밸런서 헬스 체크 간격을 짧게 두세요: 잃은 노드는 헬스 체크가 실패로 표시할 때까지 새 연결을 받고, 그 연결은 실패합니다. 계획된 작업이라면 먼저 빼세요(kubectl label node {{node}} {{label}}=true).',
       'local-policy-drain':
-        '먼저 {{node}}(을)를 로드 밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. {{node}}(을)를 uncordon할 때 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
+        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 레이블을 붙였다면 {{node}}(을)를 uncordon할 때 지우세요(kubectl label node {{node}} {{label}}-).',
       'host-ports-drain':
-        '먼저 {{node}}(을)를 로드 밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. {{node}}(을)를 uncordon할 때 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
+        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 레이블을 붙였다면 {{node}}(을)를 uncordon할 때 지우세요(kubectl label node {{node}} {{label}}-).',
     },
     'workloads-on-control-plane': {
       'user-all-control-plane':

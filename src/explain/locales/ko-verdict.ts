@@ -150,7 +150,7 @@ export const koVerdict = {
       'local-policy':
         'externalTrafficPolicy: Local인 Service는 외부 트래픽을 받은 노드의 자기 파드로만 보냅니다: {{services}}. {{node}}의 파드가 멈추면 로드 밸런서는 헬스 체크가 실패할 때까지 {{node}}(으)로 새 연결을 계속 보내고, 그 연결은 실패합니다.',
       'host-ports':
-        '{{node}}의 파드가 노드 자신의 포트({{ports}}; hostPort/hostNetwork 인그레스 컨트롤러)로 서비스합니다: {{pods}}. 로드 밸런서는 헬스 체크가 실패할 때까지 {{node}}(으)로 새 연결을 계속 보내고, 그 연결은 실패합니다.',
+        '{{node}}의 파드가 노드 자신의 포트 {{ports}}번으로 서비스합니다(hostPort/hostNetwork 인그레스 컨트롤러): {{pods}}. 로드 밸런서는 헬스 체크가 실패할 때까지 {{node}}(으)로 새 연결을 계속 보내고, 그 연결은 실패합니다.',
     },
     'control-plane-endpoint': {
       'vip-moves':

@@ -182,7 +182,7 @@ export const koWhatIf: WhatIfMessages = {
       'leader-local-api-only':
         '{{node}}의 {{component}}(이)가 리더 Lease를 보유하고 있으며 {{node}} 자신의 API 서버로만 API에 접속합니다(kubeadm이 kubeconfig를 로드 밸런서가 아닌 그 API 서버로 지정). 다른 노드에 대기 인스턴스가 없습니다: 그 API 서버가 재시작하는 동안 Lease를 갱신하지 못하고, API 서버가 돌아올 때까지 멈춥니다.',
       'leader-local-api-unknown':
-        '{{node}}의 {{component}}(이)가 리더 Lease를 보유하고 있습니다. {{node}} 자신의 API 서버로 API에 접속한다면(kubeadm v1.19.1부터의 kubeconfig; 여기서는 버전을 보지 못했습니다) 그 API 서버가 재시작하는 동안 Lease를 갱신하지 못하고, 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
+        '{{node}}의 {{component}}(이)가 리더 Lease를 보유하고 있습니다. {{node}} 자신의 API 서버로 API에 접속한다면(kubeadm v1.19.1부터의 kubeconfig, 여기서는 버전을 보지 못했습니다) 그 API 서버가 재시작하는 동안 Lease를 갱신하지 못하고, 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
       coredns:
         '클러스터 DNS({{workload}})는 {{replicas}}개 중 {{ready}}개 레플리카가 {{nodes}}에서 준비되어 있습니다. 하나가 재시작하는 동안 나머지가 계속 응답합니다 (모두 응답하지 않으면: {{addonStops}})',
       'coredns-single':
@@ -281,7 +281,7 @@ export const koWhatIf: WhatIfMessages = {
       'leader-local-api-only':
         '{{node}}의 {{component}}(이)가 리더 Lease를 보유하고 있으며 {{node}} 자신의 API 서버로만 API에 접속합니다(kubeadm이 kubeconfig를 로드 밸런서가 아닌 그 API 서버로 지정). 다른 노드에 대기 인스턴스가 없습니다: 그 API 서버가 다운된 동안 Lease를 갱신하지 못하고, API 서버가 다시 시작될 때까지 멈춥니다.',
       'leader-local-api-unknown':
-        '{{node}}의 {{component}}(이)가 리더 Lease를 보유하고 있습니다. {{node}} 자신의 API 서버로 API에 접속한다면(kubeadm v1.19.1부터의 kubeconfig; 여기서는 버전을 보지 못했습니다) 그 API 서버가 다운된 동안 Lease를 갱신하지 못하고, 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
+        '{{node}}의 {{component}}(이)가 리더 Lease를 보유하고 있습니다. {{node}} 자신의 API 서버로 API에 접속한다면(kubeadm v1.19.1부터의 kubeconfig, 여기서는 버전을 보지 못했습니다) 그 API 서버가 다운된 동안 Lease를 갱신하지 못하고, 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
       'scheduler-leader-node':
         '{{node}}(이)가 kube-scheduler 리더 Lease를 보유하고 있습니다: 장애가 나면 대기 인스턴스({{standbys}})가 Lease가 만료된 뒤({{leaseDurationSeconds}}초)에야 Lease를 가져가며, 그동안 새 파드가 스케줄되지 않습니다. {{node}}의 kube-scheduler는 다시 시작될 때까지 내려가 있습니다.',
       'scheduler-only-node':
@@ -567,7 +567,7 @@ export const koWhatIf: WhatIfMessages = {
     'drain-k3s-server-sqlite':
       '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러 매니저, k3s의 SQLite 데이터스토어): 드레인은 파드만 축출하므로 계속 실행됨',
     'drain-k3s-server-datastore':
-      '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러 매니저; 상태는 SQLite 또는 외부 데이터스토어에 있음): 드레인은 파드만 축출하므로 계속 실행됨',
+      '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러 매니저가 들어 있고 상태는 SQLite 또는 외부 데이터스토어에 있음): 드레인은 파드만 축출하므로 계속 실행됨',
     'drain-k3s-server-etcd':
       '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러 매니저, 내장 etcd 멤버): 드레인은 파드만 축출하므로 계속 실행됨',
     'drain-static-pods':
@@ -614,7 +614,7 @@ export const koWhatIf: WhatIfMessages = {
     'kube-proxy': 'kube-proxy는 몇 초 안에 재시작하고, 첫 재동기화 후 {{node}}의 규칙이 다시 최신이 됨',
     kubelet: '재시작은 몇 초. {{graceS}}초 다운되면 NotReady, 그 후 {{tolerationS}}초 뒤 축출',
     'kubelet-down-writes-blocked':
-      'etcd가 쓰기를 거부하는 동안 NotReady도 축출도 없음; 알람이 해제되면 {{node}}(은)는 NotReady가 되고(그때 Lease는 이미 {{graceS}}초보다 오래됨) 그 {{tolerationS}}초 뒤 파드 축출 (그 전에 kubelet이 돌아오지 않으면)',
+      'etcd가 쓰기를 거부하는 동안 NotReady도 축출도 없음, 알람이 해제되면 {{node}}(은)는 NotReady가 되고(그때 Lease는 이미 {{graceS}}초보다 오래됨) 그 {{tolerationS}}초 뒤 파드 축출 (그 전에 kubelet이 돌아오지 않으면)',
     'kubelet-down':
       'kubelet이 멈추고 {{graceS}}초 뒤 {{node}}(은)는 NotReady, 그 {{tolerationS}}초 뒤 파드 축출 (그 전에 kubelet이 돌아오지 않으면)',
     apiserver: 'API 서버 재시작은 보통 {{health}}(이)가 통과할 때까지 수십 초',

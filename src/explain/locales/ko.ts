@@ -54,7 +54,7 @@ export const ko: Messages = {
     'quorum-kept': '유지',
     'quorum-lost': '잃음',
     'quorum-unknown': '알 수 없음',
-    more: '나머지 {{what}}은 자세히에 있습니다',
+    more: '나머지 {{what}}은 "자세히"에서 볼 수 있습니다',
     'more-and': '과 ',
     'more-reasons': '이유 {{count}}건',
     'more-steps': '할 일 {{count}}건',
@@ -75,7 +75,7 @@ export const ko: Messages = {
     scaling: '스케일링(HPA)과 롤아웃',
     endpoints: 'Endpoints/EndpointSlice 갱신: 죽은 파드로도 Service 트래픽이 계속 감',
     'apiserver-capacity': '{{node}}의 API 서버: API 용량이 {{before}}대에서 {{after}}대로 감소',
-    'etcd-member': '{{node}}의 etcd 멤버: {{voters}}대 중 {{after}}대 남음 (쿼럼 {{quorum}}); {{spareText}}',
+    'etcd-member': '{{node}}의 etcd 멤버: {{voters}}대 중 {{after}}대 남음 (쿼럼 {{quorum}}), {{spareText}}',
     'spare-none': '복귀할 때까지 추가 장애를 허용하지 못함',
     'spare-some': '그동안 {{spare}}대 추가 장애 허용',
     'leader-failover':
@@ -87,15 +87,15 @@ export const ko: Messages = {
     'pods-on-dead-node':
       '아직 {{node}}에 묶여 있는 파드 {{count}}개: 노드가 NotReady라 이미 Service 트래픽을 받지 않고, 드레인으로 옮길 수도 없음 (축출을 확인해 줄 kubelet이 없음)',
     'pods-lost': '{{pods}}: 영구 삭제됨, 다시 생성하는 컨트롤러가 없음',
-    'away-history': '; {{node}}의 최근 {{count}}회 유지보수 다운 시간의 중앙값은 {{seconds}}초',
-    'away-none': '; 아직 관측된 {{node}} 유지보수가 없어 일반적인 재부팅 시간입니다',
+    'away-history': ', {{node}}의 최근 {{count}}회 유지보수 다운 시간의 중앙값은 {{seconds}}초',
+    'away-none': ', 아직 관측된 {{node}} 유지보수가 없어 일반적인 재부팅 시간입니다',
     'node-agents': '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, kube-proxy, CNI (보통 약 {{seconds}}초)',
     'node-agents-no-proxy':
-      '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, CNI (보통 약 {{seconds}}초); 스냅샷에는 그 노드에서 실행되는 kube-proxy가 없음',
+      '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, CNI (보통 약 {{seconds}}초), 스냅샷에는 그 노드에서 실행되는 kube-proxy가 없음',
     'node-agents-no-cni':
-      '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, kube-proxy (보통 약 {{seconds}}초); 그 노드의 CNI 플러그인은 스냅샷에 없음',
+      '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, kube-proxy (보통 약 {{seconds}}초), 그 노드의 CNI 플러그인은 스냅샷에 없음',
     'node-agents-kubelet-only':
-      '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet (보통 약 {{seconds}}초); 그 노드의 kube-proxy와 CNI 플러그인은 스냅샷에 없음',
+      '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet (보통 약 {{seconds}}초), 그 노드의 kube-proxy와 CNI 플러그인은 스냅샷에 없음',
     'single-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임',
     'single-down-no-room':
       '{{workloads}}: 다른 노드에 자리가 생기거나 {{node}}(이)가 돌아와 uncordon될 때까지 다운',
@@ -219,7 +219,7 @@ export const ko: Messages = {
         '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, k3s의 SQLite 데이터스토어, 스케줄링, 자동 복구가 멈춥니다.',
       'status-single-datastore':
         '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, 스케줄링, 자동 복구가 멈춥니다 (k3s의 상태는 etcd가 아니라 SQLite 또는 외부 데이터스토어에 있습니다).',
-      'status-not-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready; NotReady: {{notReady}}.',
+      'status-not-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready, NotReady: {{notReady}}.',
       'status-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready.',
     },
     'control-plane-taint': {
@@ -329,9 +329,9 @@ export const ko: Messages = {
       'status-single-from-pods':
         'etcd 멤버가 하나뿐입니다. 그 etcd 파드는 Ready이지만 (멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음) 여유가 없어, 그 멤버가 내려가 있는 동안 클러스터 전체의 모든 쓰기가 멈춥니다.',
       'status-no-spare-from-pods':
-        'etcd 파드로 보는 한 쿼럼은 여유 없이 유지 중: {{voters}}대 중 {{healthy}}대의 etcd 파드가 Ready (쿼럼 {{quorum}}; 멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
+        'etcd 파드로 보는 한 쿼럼은 여유 없이 유지 중: {{voters}}대 중 {{healthy}}대의 etcd 파드가 Ready (쿼럼 {{quorum}}, 멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
       'status-kept-from-pods':
-        'etcd 파드로 보는 한 쿼럼 유지: {{voters}}대 중 {{healthy}}대의 etcd 파드가 Ready (쿼럼 {{quorum}}; 멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음), 추가 장애 {{spare}}대 허용{{leaderText}}.',
+        'etcd 파드로 보는 한 쿼럼 유지: {{voters}}대 중 {{healthy}}대의 etcd 파드가 Ready (쿼럼 {{quorum}}, 멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음), 추가 장애 {{spare}}대 허용{{leaderText}}.',
       'status-kept-from-guard':
         'OpenShift etcd quorum guard가 보고하는 대로 etcd 쿼럼 유지: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 컨트롤 플레인 노드의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못했으며, 기록된 PDB status 기준). 따라서 {{voters}}대 중 {{healthy}}대 정상 (쿼럼 {{quorum}}, 여유 {{spare}}대).',
       'status-no-spare-from-guard':
@@ -646,7 +646,7 @@ export const ko: Messages = {
     'control-plane-healthy-for-worker': {
       down: '컨트롤 플레인이 동작하지 않습니다 (etcd 쿼럼 상실 또는 살아 있는 apiserver 없음): 재부팅된 노드는 파드와 Service 규칙을 되찾지 못합니다: 재부팅 뒤 Service 규칙은 apiserver에서 다시 만들어지므로 빈 규칙으로 시작할 수 있습니다.',
       degraded:
-        '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}; 다운된 etcd 멤버: {{membersDownText}}). 동작은 하지만, 재부팅된 노드는 파드와 Service 규칙을 되찾는 데 컨트롤 플레인이 필요합니다.',
+        '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}, 다운된 etcd 멤버: {{membersDownText}}). 동작은 하지만, 재부팅된 노드는 파드와 Service 규칙을 되찾는 데 컨트롤 플레인이 필요합니다.',
       healthy:
         '컨트롤 플레인이 정상이므로(/readyz 통과) {{node}}(은)는 재부팅 후 파드와 Service 규칙을 되찾습니다.',
       unseen:
@@ -654,7 +654,7 @@ export const ko: Messages = {
       'down-lost':
         '컨트롤 플레인이 동작하지 않습니다 (etcd 쿼럼 상실 또는 살아 있는 apiserver 없음): 다시 동작할 때까지 잃은 노드를 NotReady로 표시하거나 그 파드를 다른 곳에서 대체하는 것이 없습니다.',
       'degraded-lost':
-        '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}; 다운된 etcd 멤버: {{membersDownText}}). 동작은 하며, 잃은 노드를 NotReady로 표시하고 그 파드를 다른 곳에서 대체하는 것이 컨트롤 플레인입니다.',
+        '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}, 다운된 etcd 멤버: {{membersDownText}}). 동작은 하며, 잃은 노드를 NotReady로 표시하고 그 파드를 다른 곳에서 대체하는 것이 컨트롤 플레인입니다.',
       'healthy-lost':
         '컨트롤 플레인이 정상입니다(/readyz 통과): 아래 시간표대로 {{node}}(을)를 NotReady로 표시하고 그 파드를 다른 곳에서 대체합니다.',
       'unseen-lost':
@@ -662,7 +662,7 @@ export const ko: Messages = {
       'down-replaced':
         '컨트롤 플레인이 동작하지 않습니다 (etcd 쿼럼 상실 또는 살아 있는 apiserver 없음): 다시 동작할 때까지 노드 풀 업그레이드는 {{node}}(을)를 드레인하지도, 그 파드를 새 노드에 스케줄하지도 못합니다.',
       'degraded-replaced':
-        '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}; 다운된 etcd 멤버: {{membersDownText}}). 동작은 하지만, {{node}}의 드레인과 그 파드를 새 노드에 스케줄하는 일이 컨트롤 플레인에 달려 있습니다.',
+        '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}, 다운된 etcd 멤버: {{membersDownText}}). 동작은 하지만, {{node}}의 드레인과 그 파드를 새 노드에 스케줄하는 일이 컨트롤 플레인에 달려 있습니다.',
       'healthy-replaced':
         '컨트롤 플레인이 정상이므로(/readyz 통과) {{node}}에서 드레인된 파드는 새 노드와 다른 노드에 스케줄됩니다.',
       'unseen-replaced':
@@ -930,7 +930,7 @@ export const ko: Messages = {
     gistCriticalData:
       '컨트롤 플레인은 지금 1대에 장애가 나도 계속 동작하지만, 데이터 플레인(아래의 노드 또는 워크로드)에 작업을 막는 문제가 있습니다',
     gistDataCpUnknown:
-      '노드 또는 워크로드(아래)를 확인해야 합니다; 컨트롤 플레인에 장애 여유가 있는지는 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
+      '노드 또는 워크로드(아래)를 확인해야 하며, 컨트롤 플레인에 장애 여유가 있는지는 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
     gistDegraded: '컨트롤 플레인은 동작하지만 장애 여유가 없습니다',
     gistDegradedMembership:
       '컨트롤 플레인은 지금 1대에 장애가 나도 계속 동작하지만, etcd 멤버십 변경이 진행 중입니다(아래): 끝날 때까지 etcd 멤버를 일부러 내리지 마세요',
@@ -948,12 +948,12 @@ export const ko: Messages = {
     gistUnknownPartial:
       '컨트롤 플레인에 장애 여유가 있는지 알 수 없습니다: 파일에 컨트롤 플레인 노드 일부만 있습니다',
     gistUnknown: '컨트롤 플레인에 장애 여유가 있는지 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
-    gistManaged: '컨트롤 플레인은 클라우드 제공자가 관리합니다; 데이터 플레인 점검만 합니다',
+    gistManaged: '컨트롤 플레인은 클라우드 제공자가 관리하므로 데이터 플레인만 점검합니다',
     gistManagedDegradedData:
-      '컨트롤 플레인은 클라우드 제공자가 관리합니다; 문제는 데이터 플레인(아래의 노드 또는 워크로드)에 있습니다',
+      '컨트롤 플레인은 클라우드 제공자가 관리하며, 문제는 데이터 플레인(아래의 노드 또는 워크로드)에 있습니다',
     gistManagedCriticalData:
-      '컨트롤 플레인은 클라우드 제공자가 관리합니다; 데이터 플레인(아래의 노드 또는 워크로드)에 작업을 막는 문제가 있습니다',
-    nodeCount: '전체 노드 {{count}}대; NotReady 또는 cordon {{disrupted}}대.',
+      '컨트롤 플레인은 클라우드 제공자가 관리하며, 데이터 플레인(아래의 노드 또는 워크로드)에 작업을 막는 문제가 있습니다',
+    nodeCount: '전체 노드 {{count}}대 중 NotReady 또는 cordon {{disrupted}}대.',
     allNodesFine: '노드 {{count}}대 모두 Ready이고 스케줄 가능.',
     allNodesFineSingle: '노드 1대, Ready이고 스케줄 가능.',
     allReadyLeaseStale:
@@ -1066,9 +1066,9 @@ export const ko: Messages = {
     dnsSomePending: '{{count}}개는 Pending, 나머지는 Ready 아님',
     dnsPending: 'Pending',
     dnsPendingReason: 'Pending: {{reason}}',
-    down: '; 이미 다운: {{list}}',
-    apiserversDown: '; 다운: {{list}}',
-    leader: '리더 {{leader}}',
+    down: ', 이미 다운: {{list}}',
+    apiserversDown: ', 다운: {{list}}',
+    leader: ', 리더 {{leader}}',
     cordonBy: ', 설정: {{by}}',
     since: ', {{age}} 전',
     kuredMark: ' ({{age}} 전에 weave.works/kured-reboot-in-progress 표시도 함)',

@@ -175,6 +175,27 @@ describe('Korean terms (issue 30 item 5)', () => {
     }
   });
 
+  it('a Korean step is cut where the English one is: Details numbers no step 1 the English does not', async () => {
+    // The first screen shows step 1 up to its first sentence and Details keeps the rest as a
+    // second "1." (src/explain/first-screen.ts). A Korean step written in two sentences where the
+    // English has one lost its second half from the first screen ("--disable-eviction으로 우회하지
+    // 마세요", "쿼럼이 없는 동안에는 멤버를 제거하지 마세요") and left Details a line beginning
+    // "또는 …" (docs/reviews/ko-review-2026-12.md).
+    const restOfStep1 = (t: string): string[] => {
+      const [first = '', details = ''] = t.split(/\n(?:Details|자세히):/);
+      // a whole step 1 left to Details (the first screen had no room) is not a cut one
+      if (!/^1\. /m.test(first)) return [];
+      return details.split('\n').filter((l) => /^\s+1\. /.test(l));
+    };
+    const found: string[] = [];
+    for (const [key, ko] of answers) {
+      const [cluster = '', text = ''] = key.split(': ');
+      const en = await service.ask(cluster, text, 'en');
+      if (restOfStep1(ko).length > restOfStep1(en).length) found.push(`${key}: ${restOfStep1(ko).join(' ')}`);
+    }
+    expect(found).toEqual([]);
+  });
+
   it('the Korean texts of the source use no rejected variant either', () => {
     // strings that no fixture renders (maintenance, plans, schedules, gateway acknowledgements)
     const locales = join(process.cwd(), 'src/explain/locales');

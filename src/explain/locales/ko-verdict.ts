@@ -205,9 +205,9 @@ export const koVerdict = {
         '드레인하기 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보세요. 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
       // 장애가 난 노드 (what-if, fate lost): 물어볼 "재부팅 전"이 없습니다 (reader5 F2).
       'by-other-lost':
-        '누가 왜 {{node}}(을)를 cordon했는지 물어보세요 (spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml). 돌아오더라도 cordon 상태로 남으니, 그 사람이 동의할 때만 uncordon하세요 (kubectl uncordon {{node}}).',
+        '누가 왜 {{node}}(을)를 cordon했는지 물어보세요 (spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml): 돌아오더라도 cordon 상태로 남으니, 그 사람이 동의할 때만 uncordon하세요 (kubectl uncordon {{node}}).',
       'unknown-by-lost':
-        '누가 왜 {{node}}(을)를 cordon했는지 물어보세요. 돌아오더라도 cordon 상태로 남으니, 그 사람이 동의할 때만 uncordon하세요 (kubectl uncordon {{node}}).',
+        '누가 왜 {{node}}(을)를 cordon했는지 물어보세요: 돌아오더라도 cordon 상태로 남으니, 그 사람이 동의할 때만 uncordon하세요 (kubectl uncordon {{node}}).',
     },
     'concurrent-disruption': {
       'kured-rebooting-here':
@@ -277,19 +277,19 @@ export const koVerdict = {
       'others-serve-prior-cordon':
         '{{node}}(이)가 돌아와 uncordon될 때까지 {{pod}}(은)는 Pending으로 남습니다. {{node}}(은)는 다른 사람이 먼저 cordon했으므로 그 사람이 동의할 때만 uncordon하세요.',
       'last-replica-prior-cordon':
-        '{{workload}}의 다운타임을 계획하거나(데이터가 {{node}}에만 있음) 먼저 복제 스토리지로 옮기세요. {{node}}(은)는 다른 사람이 먼저 cordon했으므로, 그 사람이 uncordon해야 {{pod}}(이)가 다시 시작합니다.',
+        '{{workload}}의 다운타임을 계획하거나(데이터가 {{node}}에만 있음) 먼저 복제 스토리지로 옮기세요: {{node}}(은)는 다른 사람이 먼저 cordon했으므로, 그 사람이 uncordon해야 {{pod}}(이)가 다시 시작합니다.',
       'others-serve':
-        '{{pod}}(은)는 {{node}}(이)가 돌아올 때까지 Pending입니다. 재부팅 직후 {{node}}(을)를 uncordon해 다시 시작되게 하세요.',
+        '{{pod}}(은)는 {{node}}(이)가 돌아올 때까지 Pending이므로, 재부팅 직후 {{node}}(을)를 uncordon해 다시 시작되게 하세요.',
       'last-replica':
-        '{{workload}}의 중단 시간을 계획하거나(데이터가 {{node}}에만 있음) 먼저 복제되는 스토리지로 옮기세요. 재부팅 직후 {{node}}(을)를 uncordon하세요.',
+        '{{workload}}의 중단 시간을 계획하거나(데이터가 {{node}}에만 있음) 먼저 복제되는 스토리지로 옮기고, 재부팅 직후 {{node}}(을)를 uncordon하세요.',
       'others-serve-lost':
         '{{node}}(이)가 돌아올 때까지 {{pod}}(은)는 다운됩니다. {{node}}(을)를 영영 잃으면 데이터도 함께 잃습니다: {{workload}}(을)를 다른 레플리카나 백업에서 복구하세요.',
       'last-replica-lost':
         '{{node}}(이)가 돌아올 때까지 {{workload}}(이)가 다운될 것에 대비하거나(데이터가 {{node}}에만 있음), 먼저 복제되는 스토리지로 옮기세요.',
       'others-serve-drain':
-        '{{node}}(이)가 cordon되어 있는 동안 {{pod}}(은)는 Pending입니다. {{node}}에서 할 작업이 끝나는 즉시 {{node}}(을)를 uncordon해 다시 시작되게 하세요.',
+        '{{node}}(이)가 cordon되어 있는 동안 {{pod}}(은)는 Pending이므로, {{node}}에서 할 작업이 끝나는 즉시 {{node}}(을)를 uncordon해 다시 시작되게 하세요.',
       'last-replica-drain':
-        '{{workload}}의 중단 시간을 계획하거나(데이터가 {{node}}에만 있음) 먼저 복제되는 스토리지로 옮기세요. {{node}}에서 할 작업이 끝나는 즉시 {{node}}(을)를 uncordon하세요.',
+        '{{workload}}의 중단 시간을 계획하거나(데이터가 {{node}}에만 있음) 먼저 복제되는 스토리지로 옮기고, {{node}}에서 할 작업이 끝나는 즉시 {{node}}(을)를 uncordon하세요.',
     },
     'traffic-policy': {
       'local-policy':

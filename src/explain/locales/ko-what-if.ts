@@ -726,11 +726,11 @@ export const koWhatIf: WhatIfMessages = {
   },
   advice: {
     'kubeadm-repo-apt':
-      '각 노드에서 패키지를 올리기 전에 저장소 줄을 {{next}}(으)로 바꾸고(pkgs.k8s.io는 마이너마다 저장소가 따로 있음: {{aptRepo}}) kubeadm 패키지를 올리세요({{aptKubeadm}}). kubelet과 kubectl 패키지는 나중에 올립니다({{aptKubelet}}). 아직 apt.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정하세요.',
+      '각 노드에서 패키지를 올리기 전에(아직 apt.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정) 저장소 줄을 {{next}}(으)로 바꾸고(pkgs.k8s.io는 마이너마다 저장소가 따로 있음: {{aptRepo}}) kubeadm 패키지를 올린 뒤({{aptKubeadm}}), kubelet과 kubectl 패키지는 나중에 올리세요({{aptKubelet}}).',
     'kubeadm-repo-yum':
-      '각 노드에서 패키지를 올리기 전에 저장소를 {{next}}(으)로 바꾸고(pkgs.k8s.io는 마이너마다 저장소가 따로 있음: {{yumRepo}}) kubeadm 패키지를 올리세요({{yumKubeadm}}). kubelet과 kubectl 패키지는 나중에 올립니다({{yumKubelet}}). 아직 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정하세요.',
+      '각 노드에서 패키지를 올리기 전에(아직 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정) 저장소를 {{next}}(으)로 바꾸고(pkgs.k8s.io는 마이너마다 저장소가 따로 있음: {{yumRepo}}) kubeadm 패키지를 올린 뒤({{yumKubeadm}}), kubelet과 kubectl 패키지는 나중에 올리세요({{yumKubelet}}).',
     'kubeadm-repo-both':
-      '각 노드에서 패키지를 올리기 전에: 저장소를 {{next}}(으)로 바꾸고 고정(hold)된 패키지를 풀어 올리세요 (pkgs.k8s.io는 마이너마다 저장소가 따로 있음). Debian/Ubuntu는 저장소({{aptRepo}}), kubeadm({{aptKubeadm}}), 나중에 kubelet과 kubectl({{aptKubelet}}) 순서입니다. RHEL 계열은 저장소({{yumRepo}}), kubeadm({{yumKubeadm}}), 나중에 kubelet과 kubectl({{yumKubelet}}) 순서입니다. 아직 레거시 apt.kubernetes.io나 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정하세요.',
+      '각 노드에서 패키지를 올리기 전에(아직 레거시 apt.kubernetes.io나 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정) 저장소를 {{next}}(으)로 바꾸고 고정(hold)된 패키지를 풀어 올리세요(pkgs.k8s.io는 마이너마다 저장소가 따로 있음): Debian/Ubuntu는 저장소({{aptRepo}}), kubeadm({{aptKubeadm}}), 나중에 kubelet과 kubectl({{aptKubelet}}) 순서이고, RHEL 계열은 저장소({{yumRepo}}), kubeadm({{yumKubeadm}}), 나중에 kubelet과 kubectl({{yumKubelet}}) 순서입니다.',
     'etcd-member-down':
       '클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 etcdctl endpoint health --cluster로 확인하고, 다른 유지보수보다 먼저 {{node}}의 멤버를 복구하세요.',
     'check-status-first':
@@ -789,12 +789,12 @@ export const koWhatIf: WhatIfMessages = {
     'node-down-prepare':
       '대비: 워크로드를 서로 다른 노드에 레플리카 2개 이상으로 실행하고, 계획된 작업에는 PodDisruptionBudget을 두세요.',
     'drain-command':
-      'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요({{emptyDirFlag}}(v1.20보다 오래된 kubectl에서는 {{emptyDirOldFlag}})는 그 데이터가 없어져도 될 때만).',
-    'drain-command-plain': 'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요.',
+      '다음 명령으로 드레인하세요: kubectl drain {{node}} --ignore-daemonsets ({{emptyDirFlag}} 플래그는 그 데이터가 없어져도 될 때만 추가, v1.20보다 오래된 kubectl에서는 {{emptyDirOldFlag}}).',
+    'drain-command-plain': '다음 명령으로 드레인하세요: kubectl drain {{node}} --ignore-daemonsets',
     'drain-command-force':
-      'kubectl drain {{node}} --ignore-daemonsets --force 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며, 아무것도 다시 만들지 않습니다.',
+      '다음 명령으로 드레인하세요: kubectl drain {{node}} --ignore-daemonsets --force (--force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며, 아무것도 다시 만들지 않습니다).',
     'drain-command-emptydir':
-      '다음 명령으로 드레인하세요: kubectl drain {{node}} --ignore-daemonsets {{emptyDirFlag}} (v1.20보다 오래된 kubectl에서는 {{emptyDirOldFlag}}). {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
+      '{{emptyDirPods}}의 emptyDir 데이터가 사라져도 된다면(드레인이 지웁니다) 다음 명령으로 드레인하세요: kubectl drain {{node}} --ignore-daemonsets {{emptyDirFlag}} (v1.20보다 오래된 kubectl에서는 {{emptyDirOldFlag}}).',
     'drain-command-force-emptydir':
       '다음 명령으로 드레인하세요: kubectl drain {{node}} --ignore-daemonsets --force {{emptyDirFlag}} (v1.20보다 오래된 kubectl에서는 {{emptyDirOldFlag}}). --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며 아무것도 다시 만들지 않고, {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
     uncordon: '끝나면 노드가 다시 새 파드를 받도록 uncordon하세요(kubectl uncordon {{node}}).',

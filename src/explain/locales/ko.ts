@@ -730,7 +730,7 @@ export const ko: Messages = {
   advice: {
     'node-health': {
       'lease-stale':
-        '먼저 {{node}}의 kubelet을 확인하세요 (노드에서: systemctl status kubelet, journalctl -u kubelet; 여기서: kubectl get lease {{node}} -n kube-node-lease --output=yaml의 spec.renewTime). Lease가 다시 갱신되면 다시 물어보세요.',
+        '먼저 {{node}}의 kubelet을 확인하고(노드에서는 systemctl status kubelet과 journalctl -u kubelet, 여기서는 kubectl get lease {{node}} -n kube-node-lease --output=yaml의 spec.renewTime) Lease가 다시 갱신되면 다시 물어보세요.',
     },
     when: '"{{when}}"에 대해 물으셨습니다: 이 답은 지금 클러스터 상태를 기준으로 합니다. 시작하기 직전에 다시 물어보세요.',
     'concurrent-disruption': {
@@ -765,9 +765,9 @@ export const ko: Messages = {
     },
     'etcd-alarms': {
       alarms:
-        '먼저 클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 원인을 해결하세요 (NOSPACE: compact, defragment 후 etcdctl alarm disarm). 그다음 다시 물어보세요.',
+        '먼저 클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 원인을 해결한 뒤(NOSPACE: compact, defragment 후 etcdctl alarm disarm) 다시 물어보세요.',
       nospace:
-        '먼저 공간을 확보하세요. 클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서: 키 이력을 현재 리비전까지 compact하고(etcdctl compact $(etcdctl endpoint status --write-out=json | grep -o \'"revision":[0-9]*\' | head -n1 | cut -d: -f2)), 모든 멤버를 defragment한 뒤(etcdctl defrag --cluster), 알람을 해제하세요(etcdctl alarm disarm). 데이터가 정말 더 필요하면 --quota-backend-bytes를 늘린 뒤 다시 물어보세요.',
+        '클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 먼저 공간을 확보하세요: 키 이력을 현재 리비전까지 compact하고(etcdctl compact $(etcdctl endpoint status --write-out=json | grep -o \'"revision":[0-9]*\' | head -n1 | cut -d: -f2)), 모든 멤버를 defragment한 뒤(etcdctl defrag --cluster), 알람을 해제하고(etcdctl alarm disarm), 데이터가 정말 더 필요하면 --quota-backend-bytes를 늘린 뒤 다시 물어보세요.',
     },
     'etcd-topology': {
       'probe-tls':
@@ -795,15 +795,15 @@ export const ko: Messages = {
     },
     'cluster-dns': {
       'down-now':
-        '먼저 클러스터 DNS를 복구하세요: {{workloads}}의 파드가 왜 하나도 Ready가 아닌지 확인하세요 (파드의 이벤트에 스케줄되지 않거나 Ready가 아닌 이유가 나옵니다). 이름 해석을 쓰는 워크로드는 이미 실패하고 있습니다.',
+        '먼저 클러스터 DNS를 복구하세요: 이름 해석을 쓰는 워크로드는 이미 실패하고 있으니 {{workloads}}의 파드가 왜 하나도 Ready가 아닌지 확인하세요 (파드의 이벤트에 스케줄되지 않거나 Ready가 아닌 이유가 나옵니다).',
       'already-down':
-        '먼저 클러스터 DNS를 복구하세요: {{workloads}}의 파드가 왜 하나도 Ready가 아닌지 확인하세요 (파드의 이벤트에 스케줄되지 않거나 Ready가 아닌 이유가 나옵니다). 이름 해석을 쓰는 워크로드는 이미 실패하고 있습니다.',
+        '먼저 클러스터 DNS를 복구하세요: 이름 해석을 쓰는 워크로드는 이미 실패하고 있으니 {{workloads}}의 파드가 왜 하나도 Ready가 아닌지 확인하세요 (파드의 이벤트에 스케줄되지 않거나 Ready가 아닌 이유가 나옵니다).',
     },
     'single-replica': {
       single: '먼저 {{workload}}(을)를 레플리카 2개 이상으로 늘리거나, 작업 시간대에 다운타임을 감수하세요.',
       'all-here': '먼저 {{workload}}(을)를 여러 노드에 분산하세요 (topology spread 또는 anti-affinity).',
       'none-ready-elsewhere':
-        '먼저 다른 노드에 있는 {{workload}} 레플리카를 Ready로 되돌리세요 (Ready가 아닌 이유는 그 파드의 이벤트에 있습니다). 아니면 점검 시간에 다운타임을 감수하세요.',
+        '먼저 다른 노드에 있는 {{workload}} 레플리카를 Ready로 되돌리거나(Ready가 아닌 이유는 그 파드의 이벤트에 있습니다) 점검 시간에 다운타임을 감수하세요.',
       'dns-none-ready-elsewhere':
         '먼저 다른 노드에 있는 클러스터 DNS 레플리카를 Ready로 되돌리세요 (Ready가 아닌 이유는 그 파드의 이벤트에 있습니다): 그때까지는 {{node}}(이)가 클러스터 DNS 전체를 맡고 있습니다.',
       'dns-all-here':

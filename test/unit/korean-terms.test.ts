@@ -57,7 +57,7 @@ const REJECTED: [RegExp, string][] = [
   [/드레이닝|(?<!kubectl )(?<![-\w])drain(?:이|을|는|은|하|해|되|으로|에|할|한|된|중)/g, '드레인 in prose'],
   [/서비스 트래픽|서비스\(Service\)/g, 'Service for the object'],
   [
-    /(?:노드|서버|머신|워커) ?\d+개|\d+개의? (?:노드|서버|머신)|컨트롤 플레인 \d+개/g,
+    /(?:노드|서버|머신|워커)(?:를|가|\()? ?(?:\d+|\{\{\w+\}\})개|\d+개의? (?:노드|서버|머신)|컨트롤 플레인 \d+개/g,
     'machines counted in 대',
   ],
   [/파드 ?\d+대|\d+대의? 파드/g, 'pods counted in 개'],
@@ -74,6 +74,12 @@ const REJECTED: [RegExp, string][] = [
   [/붙잡아 둘/g, '남겨 둘'],
   [/서비스 중단으로 표시/g, 'out-of-service taint'],
   [/\(leader election\)/g, '리더 선출 without an English gloss'],
+  [/위험이 아니라 해결책/g, '위험 요인이 아니라 복구 방법 (no word-for-word "the remedy, not a risk")'],
+  [/(?:^|\d\. |')대비: /gm, '미리 대비하려면 … (no English label "Prepare:")'],
+  [
+    /그 파드를 먼저 확인/g,
+    '먼저 NODE의 파드를 확인 (the first sentence, which "그" points to, is on the first screen)',
+  ],
   [/(?<![\w{-])budget\b(?![-'}])|\bunsafe 판정/g, 'PDB / 위험 (no English word in Korean prose)'],
   // 합니다체, not 해요체 (imperatives in -세요 are the answers' polite requests, as today).
   [/[가-힣](?:해요|이에요|예요|어요|아요|네요|거든요|죠)(?=[.?!\s)]|$)/g, '합니다체'],

@@ -9,7 +9,7 @@ export const koAddons = {
     // NotReady 노드의 단순 재부팅 (src/analysis/dead-node-reboot.ts).
     'dead-node-drain': {
       'reboot-remedy':
-        '{{node}}(은)는 NotReady입니다(Ready={{ready}}): 이미 데이터 플레인에서 빠져 있으므로 여기서 재부팅은 위험이 아니라 해결책입니다. 더 잃는 것이 없고, kubelet이나 머신이 멈춘 노드는 재부팅으로 돌아옵니다. 먼저 드레인하지 마세요: 컨테이너가 멈췄다고 확인해 줄 kubelet이 없는 동안 드레인은 끝날 수 없습니다(파드는 Terminating으로 남을 뿐입니다). 이 노드의 파드(지금 Terminating: {{terminatingText}}): 이미 다른 곳에서 대체됨: {{replacedText}}, 대체되지 않음: {{pendingText}}. 이 파드들은 {{node}}(이)가 돌아와 kubelet이 이전 파드의 종료를 확인할 때까지 기다립니다.',
+        '{{node}}(은)는 NotReady입니다(Ready={{ready}}): 이미 데이터 플레인에서 빠져 있으므로 여기서는 재부팅이 위험 요인이 아니라 복구 방법입니다. 더 잃는 것이 없고, kubelet이나 머신이 멈춘 노드는 재부팅으로 돌아옵니다. 먼저 드레인하지 마세요: 컨테이너가 멈췄다고 확인해 줄 kubelet이 없는 동안 드레인은 끝날 수 없습니다(파드는 Terminating으로 남을 뿐입니다). 이 노드의 파드(지금 Terminating: {{terminatingText}}): 이미 다른 곳에서 대체됨: {{replacedText}}, 대체되지 않음: {{pendingText}}. 이 파드들은 {{node}}(이)가 돌아와 kubelet이 이전 파드의 종료를 확인할 때까지 기다립니다.',
     },
     'etcd-quorum-after': {
       'external-kept':

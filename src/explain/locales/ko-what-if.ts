@@ -218,7 +218,7 @@ export const koWhatIf: WhatIfMessages = {
       'etcd-no-spare':
         'etcd에 여유 멤버가 없습니다(투표 멤버 {{voters}}대, 쿼럼 {{quorum}}). 어느 멤버를 재시작해도 쿼럼을 잃습니다. 먼저 빠진 멤버를 복구하세요.',
       'node-by-node':
-        '{{component}}(은)는 모든 노드({{count}}개)에서 실행됩니다. 쿠버네티스 밖(패키지, systemd)에서 노드별로 갱신합니다.',
+        '{{component}}(은)는 모든 노드({{count}}대)에서 실행됩니다. 쿠버네티스 밖(패키지, systemd)에서 노드별로 갱신합니다.',
     },
     'node-down': {
       // 사라진 노드의 파드를 무엇이 복구하는가 (node-down.ts LossRecovery; issue 16, reader5 F14, F19, F22).
@@ -778,16 +778,16 @@ export const koWhatIf: WhatIfMessages = {
       '컨트롤 플레인 노드를 하나씩 갱신하고 다음으로 가기 전에 Ready(와 etcd 정상)를 확인하세요.',
     'drain-for-runtime': '런타임이 live-restore 없는 Docker라면 먼저 {{node}}(을)를 드레인하세요.',
     'ha-shape':
-      '컨트롤 플레인 노드를 3개나 5개로 로드 밸런서 뒤에 두고, 사용자 워크로드는 그 위에서 돌리지 마세요.',
+      '컨트롤 플레인 노드를 3대나 5대로 로드 밸런서 뒤에 두고, 사용자 워크로드는 그 위에서 돌리지 마세요.',
     'no-node-reboots':
       '컨트롤 플레인 장애 중에는 노드를 재부팅하거나 kube-proxy를 재시작하지 마세요. 그래야 트래픽 장애로 번지지 않습니다.',
     'quorum-restore': '쿼럼이 회복될 때까지 멤버를 복구하고, 쿼럼이 없는 동안에는 멤버를 제거하지 마세요.',
     'etcd-backup':
-      '먼저 클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 etcd 스냅샷을 떠 두고(etcdctl snapshot save /var/backups/etcd-snapshot.db) 사본을 클러스터 밖에 보관하세요.',
+      '미리 클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 etcd 스냅샷을 떠 두고(etcdctl snapshot save /var/backups/etcd-snapshot.db) 사본을 클러스터 밖에 보관하세요.',
     'leader-check':
       '리더 Lease를 확인하세요: kubectl -n kube-system get lease {{component}} -o yaml (holderIdentity, renewTime).',
     'node-down-prepare':
-      '대비: 워크로드를 서로 다른 노드에 레플리카 2개 이상으로 실행하고, 계획된 작업에는 PodDisruptionBudget을 두세요.',
+      '미리 대비하려면 워크로드를 서로 다른 노드에 레플리카 2개 이상으로 실행하고, 계획된 작업에는 PodDisruptionBudget을 두세요.',
     'drain-command':
       '다음 명령으로 드레인하세요: kubectl drain {{node}} --ignore-daemonsets ({{emptyDirFlag}} 플래그는 그 데이터가 없어져도 될 때만 추가, v1.20보다 오래된 kubectl에서는 {{emptyDirOldFlag}}).',
     'drain-command-plain': '다음 명령으로 드레인하세요: kubectl drain {{node}} --ignore-daemonsets',

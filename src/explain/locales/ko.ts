@@ -378,7 +378,7 @@ export const ko: Messages = {
       'leader-here-writes-blocked':
         '{{node}}(이)가 etcd 리더입니다: 정상 종료 시 etcd가 다른 멤버에게 리더 역할을 넘기지만, 누가 리더든 쓰기는 계속 거부됩니다: 켜진 알람이 해제될 때까지(NOSPACE라면 compact와 defrag 뒤) 쓰기를 막습니다.',
       'leader-elsewhere': 'etcd 리더는 {{node}}(이)가 아니라 {{leader}}입니다.',
-      lag: 'etcd 멤버 {{behind}}(이)가 가장 앞선 멤버보다 적용된 Raft 항목 {{lag}}개만큼 뒤처져 있습니다 (멤버가 {{limit}}개 넘게 뒤처지면 etcd는 새 쓰기를 거부합니다).',
+      lag: 'etcd 멤버 {{behind}}(이)가 가장 앞선 멤버보다 적용된 Raft 항목 {{lag}}개만큼 뒤처져 있습니다 (어느 멤버든 항목 {{limit}}개 넘게 뒤처지면 etcd는 새 쓰기를 거부합니다).',
       'in-step': 'etcd 투표 멤버가 모두 최신 상태입니다(적용 인덱스 차이 {{lag}}).',
       'in-step-answered':
         '응답한 etcd 멤버 {{answered}}대는 서로 뒤처지지 않았습니다: 적용 인덱스 차이 {{lag}}.',
@@ -704,13 +704,13 @@ export const ko: Messages = {
     },
     'target-pods': {
       unseen:
-        '{{node}}의 파드가 스냅샷에 없습니다: 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 점검하지 못했습니다. 그 파드를 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
+        '{{node}}의 파드가 스냅샷에 없습니다: 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 점검하지 못했습니다. 먼저 {{node}}의 파드를 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
       incomplete:
-        '데이터에는 {{node}}의 파드 중 일부({{listed}}개)만 있습니다: OpenShift의 etcd quorum guard({{namespace}}/{{pdb}})는 컨트롤 플레인 노드마다 하나씩 Ready guard 파드 {{guardExpected}}개를 세는데, {{node}}의 guard 파드는 데이터에 없습니다. 그 밖에 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 보지 못해 확인하지 않았습니다. 그 파드를 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
+        '데이터에는 {{node}}의 파드 중 일부({{listed}}개)만 있습니다: OpenShift의 etcd quorum guard({{namespace}}/{{pdb}})는 컨트롤 플레인 노드마다 하나씩 Ready guard 파드 {{guardExpected}}개를 세는데, {{node}}의 guard 파드는 데이터에 없습니다. 그 밖에 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 보지 못해 확인하지 않았습니다. 먼저 {{node}}의 파드를 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
       'daemonsets-unlisted':
-        '데이터에 다른 노드의 파드는 있지만 {{node}}의 파드는 없습니다. 그런데 같은 데이터의 DaemonSet 상태는 데이터에 없는 파드를 셉니다 ({{daemonSet}}: status.{{field}} {{scheduled}}, 데이터에 있는 그 파드 수 {{listed}}): {{node}}의 파드는 보지 못했으므로 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 점검하지 못했습니다. 그 파드를 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
+        '데이터에 다른 노드의 파드는 있지만 {{node}}의 파드는 없습니다. 그런데 같은 데이터의 DaemonSet 상태는 데이터에 없는 파드를 셉니다 ({{daemonSet}}: status.{{field}} {{scheduled}}, 데이터에 있는 그 파드 수 {{listed}}): {{node}}의 파드는 보지 못했으므로 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 점검하지 못했습니다. 먼저 {{node}}의 파드를 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
       'none-listed':
-        '데이터에 다른 노드의 파드는 있지만 {{node}}의 파드는 없습니다: 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 보지 못해 점검하지 못했습니다. 그 파드를 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
+        '데이터에 다른 노드의 파드는 있지만 {{node}}의 파드는 없습니다: 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 보지 못해 점검하지 못했습니다. 먼저 {{node}}의 파드를 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
     },
     'read-error': {
       forbidden:

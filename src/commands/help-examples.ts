@@ -84,7 +84,7 @@ export const HELP_EXAMPLES: Readonly<Record<Locale, readonly HelpExample[]>> = {
     { form: 'HA 상태 | 쿼럼 | 클러스터 상태', example: 'prod 클러스터 HA 상태' },
     { form: '일일 점검', example: '일일 점검' },
     {
-      form: 'NODE이랑 NODE 재부팅해도 돼? (동시에: 모두 한꺼번에 내려감)',
+      form: 'NODE랑 NODE 재부팅해도 돼? (동시에: 모두 한꺼번에 내려감)',
       example: 'atlas-wk-1이랑 atlas-wk-2 재부팅해도 돼?',
     },
     {

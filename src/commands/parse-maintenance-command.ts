@@ -175,7 +175,7 @@ export const MAINTENANCE_HELP_EXAMPLES: Readonly<
     },
     { form: 'NODE 재부팅 요청 [사유]', example: 'atlas-cp-2 재부팅 요청' },
     {
-      form: 'NODE 유지보수 요청 사유 강제: 이유 (관리자: unsafe 판정 무시)',
+      form: 'NODE 유지보수 요청 사유 강제: 이유 (관리자: 위험 판정 무시)',
       example: 'atlas-cp-2 유지보수 요청 디스크 교체 강제: 디스크 고장',
     },
     { form: 'REQUEST_ID 승인 | 거절 | 취소', example: 'mr-abcdefgh23 승인' },

@@ -49,7 +49,7 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
     membersDownText: tr.list(list(facts.membersDown)),
     leaderText:
       typeof facts.leader === 'string' && facts.leader !== ''
-        ? `; ${tr.t('derived.leader', { leader: facts.leader })}`
+        ? tr.t('derived.leader', { leader: facts.leader })
         : '',
   };
   if (f.check === 'dead-node-drain') Object.assign(derived, deadNodeParams(tr, f));

@@ -213,7 +213,7 @@ export function translator(locale: Locale): Translator {
     return `${items.slice(0, -1).join(', ')} ${t('list.and')} ${items[items.length - 1]}`;
   };
   const listOr = (items: readonly string[]): string =>
-    locale === 'ko' || items.length <= 1
+    items.length <= 1
       ? list(items)
       : `${items.slice(0, -1).join(', ')} ${t('list.or')} ${items[items.length - 1]}`;
   return {

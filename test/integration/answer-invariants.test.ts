@@ -2811,7 +2811,7 @@ describe('no pod said to move whose replacement is refused or that the drain can
       const reply = await service.answer(job(c.cluster, `${text} --lang ${lang}`));
       expect(answerViolations(reply, { ...c.ctx, target, request })).toEqual([]);
       expect(renderText(reply)).not.toMatch(
-        /room for the|받을 여유가 있습니다|while it is rescheduled|재스케줄되는 동안/,
+        /room for the|들어갈 자리가 [^.]*있습니다|while it is rescheduled|재스케줄되는 동안/,
       );
     }
   });

@@ -237,7 +237,9 @@ describe('a failure is not told as planned work (s01)', () => {
         /clean shutdown|before the reboot|rebooted node|정상 종료 시|재부팅 전에|재부팅한 노드/,
       );
       expect(a).toMatch(
-        lang === 'en' ? /a failed leader hands nothing over/ : /장애가 난 리더는 아무것도 넘기지 않습니다/,
+        lang === 'en'
+          ? /a failed leader hands nothing over/
+          : /장애가 난 리더는 리더 역할을 넘겨주지 못합니다/,
       );
     },
   );

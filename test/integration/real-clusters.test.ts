@@ -1467,7 +1467,7 @@ describe('etcd members inferred from the nodes, never read: their health is unkn
       );
       const ko = await ask(file, 'status --lang ko');
       expect(ko.health).toBe(en.health);
-      expect(ko.text).not.toMatch(/\[정상\]|대 정상|쿼럼 유지|1대가 장애 나도 계속 동작합니다/);
+      expect(ko.text).not.toMatch(/\[정상\]|대 정상|쿼럼 유지|1대에 장애가 나도 계속 동작합니다/);
       expect(ko.text).toMatch(/etcd 멤버 3대 중 3대의 상태는 보지 못했습니다/);
     });
     it(`${basename(file)}: a reboot of ${node} does not assert quorum before/after from nothing (en and ko)`, async () => {

@@ -117,7 +117,7 @@ describe('scenario 13: node agents are named only where the snapshot shows them'
       expect(text).toMatch(
         lang === 'en'
           ? new RegExp(`kubelet and the CNI on ${node} until it is back[^\\n]*no kube-proxy runs there`)
-          : /그 노드의 kubelet, CNI \(보통 약 \d+초\); 스냅샷에는 그 노드에서 실행되는 kube-proxy가 없음/,
+          : /그 노드의 kubelet, CNI \(보통 약 \d+초\), 스냅샷에는 그 노드에서 실행되는 kube-proxy가 없음/,
       );
   });
 });

@@ -148,7 +148,7 @@ describe('a stale node Lease: one reading of the node for reboot, upgrade and dr
     const ko = drainText(drain, 'ko');
     expect(ko).toContain(`${ageS}초 전에 마지막으로 갱신`);
     expect(ko).toContain(`${node} 드레인이 멈출 수 있고`);
-    expect(ko).toContain(`먼저 ${node}의 kubelet을 확인하세요`);
+    expect(ko).toContain(`먼저 ${node}의 kubelet을 확인하고`);
     // The reboot answer says the same of its drain.
     expect(explain(reboot)).toContain(`a drain of ${node} can hang`);
   });

@@ -157,7 +157,7 @@ describe('upgrade order never contradicts the steps', () => {
     const order = reasons(reply).find((r) => r.startsWith('업그레이드 순서'));
     expect(order).toContain('atlas-cp-2부터(upgrade apply로)');
     expect(steps(reply, 'ko')[0]).toMatch(
-      /^atlas-cp-2 먼저, 다음 마이너인 v1\.34 패치 릴리스까지만.*: kubeadm 패키지를 .*kubeadm upgrade plan 실행, .*upgrade apply; 그다음 드레인, .*systemctl restart kubelet/,
+      /^atlas-cp-2 먼저, 다음 마이너인 v1\.34 패치 릴리스까지만.*: kubeadm 패키지를 .*kubeadm upgrade plan 실행, .*upgrade apply, 그다음 드레인, .*systemctl restart kubelet/,
     );
   });
 });

@@ -57,7 +57,7 @@ const REJECTED: [RegExp, string][] = [
   [/드레이닝|(?<!kubectl )(?<![-\w])drain(?:이|을|는|은|하|해|되|으로|에|할|한|된|중)/g, '드레인 in prose'],
   [/서비스 트래픽|서비스\(Service\)/g, 'Service for the object'],
   [
-    /(?:노드|서버|머신|워커) ?\d+개|\d+개의? (?:노드|서버|머신)|컨트롤 플레인 \d+개/g,
+    /(?:노드|서버|머신|워커)(?:를|가|\()? ?(?:\d+|\{\{\w+\}\})개|\d+개의? (?:노드|서버|머신)|컨트롤 플레인 \d+개/g,
     'machines counted in 대',
   ],
   [/파드 ?\d+대|\d+대의? 파드/g, 'pods counted in 개'],
@@ -66,8 +66,24 @@ const REJECTED: [RegExp, string][] = [
     /보조를 맞추|얼마나 오래|합동 분석|견딜 수|견딥니다|견디|API 서버에 닿|쿼럼이 설 때까지|옮겨 주는 것이 없|바꾸는 것이 없|컨트롤 플레인 뒤에|되살/g,
     'no English idiom rendered word for word',
   ],
+  // The review of 20 answers (docs/reviews/ko-review-2026-12.md): more renderings word for word.
+  [/예상 파드/g, 'expectedPods for the PDB status field, not 예상 파드'],
+  [/아무것도 넘기지 않/g, '리더 역할을 넘겨주지 못함 (no word-for-word "hands nothing over")'],
+  [/받을 여유/g, '들어갈 자리 (room for the pods)'],
+  [/알고 있는 내용으로/g, '이미 가진 정보로'],
+  [/붙잡아 둘/g, '남겨 둘'],
+  [/서비스 중단으로 표시/g, 'out-of-service taint'],
+  [/\(leader election\)/g, '리더 선출 without an English gloss'],
+  [/위험이 아니라 해결책/g, '위험 요인이 아니라 복구 방법 (no word-for-word "the remedy, not a risk")'],
+  [/(?:^|\d\. |')대비: /gm, '미리 대비하려면 … (no English label "Prepare:")'],
+  [
+    /그 파드를 먼저 확인/g,
+    '먼저 NODE의 파드를 확인 (the first sentence, which "그" points to, is on the first screen)',
+  ],
+  [/(?<![\w{-])budget\b(?![-'}])|\bunsafe 판정/g, 'PDB / 위험 (no English word in Korean prose)'],
   // 합니다체, not 해요체 (imperatives in -세요 are the answers' polite requests, as today).
   [/[가-힣](?:해요|이에요|예요|어요|아요|네요|거든요|죠)(?=[.?!\s)]|$)/g, '합니다체'],
+  [/(?:건가요|[가-힣](?:인가요|는가요|나요))\?/g, '합니다체 (말씀하셨습니까?)'],
 ];
 
 /** The violations of {@link REJECTED} in a text, as "pattern → match". */
@@ -163,6 +179,27 @@ describe('Korean terms (issue 30 item 5)', () => {
       const pdb = t.search(/\bPDB\b/);
       if (pdb >= 0) expect([k, t.slice(0, pdb).includes('PodDisruptionBudget')]).toEqual([k, true]);
     }
+  });
+
+  it('a Korean step is cut where the English one is: Details numbers no step 1 the English does not', async () => {
+    // The first screen shows step 1 up to its first sentence and Details keeps the rest as a
+    // second "1." (src/explain/first-screen.ts). A Korean step written in two sentences where the
+    // English has one lost its second half from the first screen ("--disable-eviction으로 우회하지
+    // 마세요", "쿼럼이 없는 동안에는 멤버를 제거하지 마세요") and left Details a line beginning
+    // "또는 …" (docs/reviews/ko-review-2026-12.md).
+    const restOfStep1 = (t: string): string[] => {
+      const [first = '', details = ''] = t.split(/\n(?:Details|자세히):/);
+      // a whole step 1 left to Details (the first screen had no room) is not a cut one
+      if (!/^1\. /m.test(first)) return [];
+      return details.split('\n').filter((l) => /^\s+1\. /.test(l));
+    };
+    const found: string[] = [];
+    for (const [key, ko] of answers) {
+      const [cluster = '', text = ''] = key.split(': ');
+      const en = await service.ask(cluster, text, 'en');
+      if (restOfStep1(ko).length > restOfStep1(en).length) found.push(`${key}: ${restOfStep1(ko).join(' ')}`);
+    }
+    expect(found).toEqual([]);
   });
 
   it('the Korean texts of the source use no rejected variant either', () => {

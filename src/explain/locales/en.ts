@@ -1221,7 +1221,7 @@ export const en = {
     dnsPendingReason: 'Pending: {{reason}}',
     down: '; already down: {{list}}',
     apiserversDown: '; down: {{list}}',
-    leader: 'leader {{leader}}',
+    leader: '; leader {{leader}}',
     cordonBy: ' by {{by}}',
     since: ' {{age}} ago',
     kuredMark: ', and marked it weave.works/kured-reboot-in-progress {{age}} ago',

@@ -9,7 +9,7 @@ export const koAddons = {
     // NotReady 노드의 단순 재부팅 (src/analysis/dead-node-reboot.ts).
     'dead-node-drain': {
       'reboot-remedy':
-        '{{node}}(은)는 NotReady입니다(Ready={{ready}}): 이미 데이터 플레인에서 빠져 있으므로 여기서 재부팅은 위험이 아니라 해결책입니다. 더 잃는 것이 없고, kubelet이나 머신이 멈춘 노드는 재부팅으로 돌아옵니다. 먼저 드레인하지 마세요: 컨테이너가 멈췄다고 확인해 줄 kubelet이 없는 동안 드레인은 끝날 수 없습니다(파드는 Terminating으로 남을 뿐입니다). 이 노드의 파드(지금 Terminating: {{terminatingText}}): 이미 다른 곳에서 대체됨: {{replacedText}}; 대체되지 않음: {{pendingText}}. 이 파드들은 {{node}}(이)가 돌아와 kubelet이 이전 파드의 종료를 확인할 때까지 기다립니다.',
+        '{{node}}(은)는 NotReady입니다(Ready={{ready}}): 이미 데이터 플레인에서 빠져 있으므로 여기서는 재부팅이 위험 요인이 아니라 복구 방법입니다. 더 잃는 것이 없고, kubelet이나 머신이 멈춘 노드는 재부팅으로 돌아옵니다. 먼저 드레인하지 마세요: 컨테이너가 멈췄다고 확인해 줄 kubelet이 없는 동안 드레인은 끝날 수 없습니다(파드는 Terminating으로 남을 뿐입니다). 이 노드의 파드(지금 Terminating: {{terminatingText}}): 이미 다른 곳에서 대체됨: {{replacedText}}, 대체되지 않음: {{pendingText}}. 이 파드들은 {{node}}(이)가 돌아와 kubelet이 이전 파드의 종료를 확인할 때까지 기다립니다.',
     },
     'etcd-quorum-after': {
       'external-kept':
@@ -21,11 +21,11 @@ export const koAddons = {
     },
     'etcd-leader': {
       unknown:
-        'etcd 리더는 알 수 없습니다: etcd 자체를 읽지 않았으므로(봇 설정에 이 클러스터의 etcd 항목이 없음) 멤버 상태, 리더, 알람은 etcd 파드로만 판단합니다. etcd에서 직접 읽으려면 이 클러스터에 etcd 항목을 주세요 (etcd CA, 클라이언트 인증서와 키; docs/clusters.md "Reading etcd directly").',
+        'etcd 리더는 알 수 없습니다: etcd 자체를 읽지 않았으므로(봇 설정에 이 클러스터의 etcd 항목이 없음) 멤버 상태, 리더, 알람은 etcd 파드로만 판단합니다. etcd에서 직접 읽으려면 이 클러스터에 etcd 항목을 주세요 (etcd CA, 클라이언트 인증서와 키, docs/clusters.md "Reading etcd directly").',
     },
     'cluster-addons': {
       'all-here':
-        '다른 워크로드가 기대는 애드온의 Ready 레플리카가 모두 {{node}}에 있습니다. 다른 노드에서 대체 파드가 Ready가 될 때까지 생기는 일: {{addonsText}}',
+        '다른 워크로드가 의존하는 애드온의 Ready 레플리카가 모두 {{node}}에 있습니다. 다른 노드에서 대체 파드가 Ready가 될 때까지 생기는 일: {{addonsText}}',
     },
     'network-controllers': {
       'l2-announcer':
@@ -51,7 +51,7 @@ export const koAddons = {
     },
     'dead-node-drain': {
       'reboot-remedy':
-        '{{node}}(을)를 드레인하지 말고 재부팅하세요(응답이 없으면 콘솔이나 전원 관리로). 재부팅 뒤 {{node}}(이)가 Ready인지(kubectl get node {{node}}), Terminating 파드가 사라지고 대체되지 않은 파드가 다시 실행되는지 확인하세요(kubectl get pods --all-namespaces --output=wide --field-selector=spec.nodeName={{node}}). 돌아오지 않으면 꺼진 것을 확인한 뒤 서비스 중단으로 표시해(kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute) StatefulSet 파드가 다른 곳에서 시작되게 하고, 돌아오면 taint를 지우세요(kubectl taint nodes {{node}} {{taint}}-).',
+        '{{node}}(을)를 드레인하지 말고 재부팅하세요(응답이 없으면 콘솔이나 전원 관리로). 재부팅 뒤 {{node}}(이)가 Ready인지(kubectl get node {{node}}), Terminating 파드가 사라지고 대체되지 않은 파드가 다시 실행되는지 확인하세요(kubectl get pods --all-namespaces --output=wide --field-selector=spec.nodeName={{node}}). 돌아오지 않으면 꺼진 것을 확인한 뒤 out-of-service taint를 걸어(kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute) StatefulSet 파드가 다른 곳에서 시작되게 하고, 돌아오면 taint를 지우세요(kubectl taint nodes {{node}} {{taint}}-).',
       'reboot-remedy-no-out-of-service':
         '{{node}}(을)를 드레인하지 말고 재부팅하세요(응답이 없으면 콘솔이나 전원 관리로). 재부팅 뒤 {{node}}(이)가 Ready인지(kubectl get node {{node}}), Terminating 파드가 사라지고 대체되지 않은 파드가 다시 실행되는지 확인하세요(kubectl get pods --all-namespaces --output=wide --field-selector=spec.nodeName={{node}}). 돌아오지 않으면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제해(kubectl delete node {{node}}) StatefulSet 파드가 다른 곳에서 시작되게 하세요. kubelet이 돌아오면 노드를 다시 등록합니다.',
     },

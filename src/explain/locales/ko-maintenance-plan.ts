@@ -4,7 +4,7 @@
 export const koMaintenancePlan = {
   title: '유지보수 계획 {{id}}: {{cluster}} 클러스터 노드 {{count}}대',
   titleAsked: '{{cluster}} 유지보수 계획',
-  didYouMean: '{{names}}을(를) 말씀하신 건가요?',
+  didYouMean: '{{names}}을(를) 말씀하셨습니까?',
   narrowExample: '`-l {{selector}} 유지보수 요청`',
   section: { request: '계획', nodes: '노드 (순서대로)', excluded: '제외됨 (지금은 unsafe)', table: '시간' },
   card: {

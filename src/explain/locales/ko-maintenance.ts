@@ -199,7 +199,7 @@ export const koMaintenance: MaintenanceMessages = {
     fate: {
       moved: '{{count}}개 이동',
       pending: '{{count}}개 Pending',
-      refused: '{{count}}개 budget이 거부',
+      refused: '{{count}}개 PDB가 거부',
       deleted: '{{count}}개 삭제',
       lost: '{{count}}개 유실',
       unknown: '{{count}}개 확인 못 함',

@@ -68,7 +68,7 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     'control-no-leader':
       '컨트롤 플레인 노드는 한 번에 하나씩 진행해 etcd 투표 멤버가 동시에 둘 이상 내려가지 않게 합니다(쿼럼 = 투표 멤버 floor(n/2)+1). 투표권이 없는 멤버를 먼저 진행합니다.',
     workers:
-      '워커 노드는 컨트롤 플레인 다음에 한 번에 최대 {{batch}}대씩 진행합니다. 모든 PodDisruptionBudget과 축출 파드의 자리가 유지될 때만 묶음을 늘립니다.',
+      '워커 노드는 컨트롤 플레인 다음에 한 번에 최대 {{batch}}대씩 진행합니다. 모든 PodDisruptionBudget이 허용하고 축출된 파드가 들어갈 자리가 남을 때만 한 번에 진행하는 대수를 늘립니다.',
   },
   askOneByOne: '쿼럼과 모든 PodDisruptionBudget을 지키는 순서는 "{{example}}"(이)라고 물어보세요.',
   askOneByOneDrain: '모든 PodDisruptionBudget을 지키는 순서는 "{{example}}"(이)라고 물어보세요.',
@@ -224,7 +224,7 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
       'joint-dns-single-evicted':
         '클러스터 DNS 레플리카({{workload}}) 하나뿐인 것이 {{nodes}}에 있습니다: 드레인이 축출하면 다른 노드에서 다시 스케줄되어 Ready가 될 때까지 클러스터 전체의 이름 해석이 실패합니다.',
       'joint-dns-all-here-evicted':
-        '클러스터 DNS 레플리카({{workload}}, {{here}}개)가 모두 {{nodes}}에 있고, 하나를 붙잡아 둘 PodDisruptionBudget이 없습니다: 드레인이 모두 축출하므로 하나가 다른 노드에서 다시 스케줄되어 Ready가 될 때까지 클러스터 전체의 이름 해석이 실패합니다.',
+        '클러스터 DNS 레플리카({{workload}}, {{here}}개)가 모두 {{nodes}}에 있고, 하나라도 남겨 둘 PodDisruptionBudget이 없습니다: 드레인이 모두 축출하므로 하나가 다른 노드에서 다시 스케줄되어 Ready가 될 때까지 클러스터 전체의 이름 해석이 실패합니다.',
       'joint-held-by-budget':
         '{{kind}} {{namespace}}/{{workload}}의 파드 {{here}}개가 {{nodes}}에 있지만, PodDisruptionBudget {{pdbNamespace}}/{{pdb}}(은)는 드레인이 한 번에 {{allowed}}개만 축출하게 합니다(다음 축출은 축출된 파드가 다른 곳에서 다시 실행될 때까지 HTTP 429로 기다림): 내내 Ready {{kept}}개가 계속 서비스합니다.',
       'joint-pinned-shared-budget':
@@ -262,16 +262,16 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     'etcd-quorum-after':
       '컨트롤 플레인 노드는 하나씩 진행하고, 매번 etcd 멤버가 정상으로 돌아온 뒤 다음으로 넘어가세요.',
     'etcd-quorum-after-single':
-      'etcd 멤버가 하나뿐입니다: 노드를 하나씩 진행해도 그 노드가 내려가 있는 동안은 아무것도 쓸 수 없어 쿼럼이 지켜지지 않습니다. 유지보수 전에 etcd를 멤버 3대로 늘리거나, 그 노드가 내려가 있는 동안 변경이 없는 작업 시간을 잡으세요.',
+      'etcd 멤버가 하나뿐입니다: 노드를 하나씩 진행해도 그 노드가 내려가 있는 동안은 아무것도 쓸 수 없어 쿼럼이 지켜지지 않으니, 유지보수 전에 etcd를 멤버 3대로 늘리거나 그 노드가 내려가 있는 동안 변경이 없는 작업 시간을 잡으세요.',
     'pdb-blocks':
       '이 노드들은 하나씩 진행하고, 매번 PodDisruptionBudget이 다시 중단을 허용할 때까지 기다리세요.',
     capacity: '축출된 파드가 실행될 자리가 있도록 용량을 늘리거나 한 번에 내리는 노드 수를 줄이세요.',
     'single-replica': '해당 워크로드의 레플리카를 늘리거나, 그 노드들을 하나씩 진행하세요.',
     // 함께 장애 난 노드 (fate `lost`, issue 16, reader6 B18): 장애는 "한 번에 내리는" 작업이 아닙니다.
     'capacity-lost':
-      '함께 장애 난 노드의 파드가 실행될 자리가 있도록 용량을 늘리세요. 그때까지 그 파드는 Pending으로 남습니다.',
+      '용량을 늘려 함께 장애가 난 노드의 파드가 실행될 자리를 마련하세요(그때까지 그 파드는 Pending으로 남습니다).',
     'single-replica-lost':
-      '해당 워크로드의 레플리카를 늘려 여러 노드에 나누어 두세요. 그러면 이 노드들이 함께 장애가 나도 하나는 계속 실행됩니다.',
+      '이 노드들이 함께 장애가 나도 하나는 계속 실행되도록 해당 워크로드의 레플리카를 늘려 여러 노드에 나누어 두세요.',
     'single-replica-quorum':
       '이 노드들은 하나씩 진행하고, 다음 노드 전에 복귀와 파드 Ready를 마치세요: 자체 쿼럼으로 동작하는 워크로드는 항상 레플리카의 과반이 Ready여야 합니다.',
     'single-replica-pinned-lost':
@@ -312,7 +312,8 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
       '{{pods}}: 자기 노드에 고정됨. PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 드레인이 그중 {{allowed}}개만 축출하게 하고, 축출된 파드는 그 노드를 uncordon할 때까지 Pending으로 남음. 나머지는 축출이 거부되어(HTTP 429) 제자리에서 계속 실행되므로 그 노드들의 드레인은 끝나지 않음',
     'statefulset-lost':
       '{{pods}}: 잃은 노드의 StatefulSet 파드로, 노드가 돌아오거나, 파드를 강제 삭제하거나(노드가 확실히 꺼진 뒤에만), 노드에 node.kubernetes.io/out-of-service taint를 줄 때까지 Terminating으로 남고 다른 곳에서 다시 만들어지지 않음',
-    'node-agents': '{{nodes}}의 kubelet, kube-proxy, CNI: 노드가 돌아올 때까지 (보통 약 {{seconds}}초)',
+    'node-agents':
+      '{{nodes}}의 kubelet, kube-proxy, CNI: 노드가 돌아올 때까지 (보통 노드마다 약 {{seconds}}초)',
     'node-agents-down': '{{nodes}}의 kubelet, kube-proxy, CNI: 노드가 돌아올 때까지',
     cordon: '{{nodes}}의 새 파드: uncordon할 때까지 노드가 cordon 상태',
     'workloads-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임',

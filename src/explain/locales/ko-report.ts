@@ -51,7 +51,7 @@ export const koReport: typeof enReport = {
     'forecast-mismatch': {
       fate: '{{node}} 유지보수 {{requestId}}: 봇은 {{pod}}(을)를 {{forecast}}(으)로 예측했지만 {{observed}}였습니다({{detail}}). 이 클러스터에서는 이 부분의 답을 믿지 마세요. `report mismatch {{requestId}}`(으)로 이슈용 파일을 만드세요.',
       blocker:
-        '{{node}} 유지보수 {{requestId}}: 봇은 {{pod}}(을)를 {{forecast}}(으)로 예측했지만 {{observed}}였습니다({{detail}}). 이 클러스터에서는 budget 예측을 믿지 마세요. `report mismatch {{requestId}}`(으)로 이슈용 파일을 만드세요.',
+        '{{node}} 유지보수 {{requestId}}: 봇은 {{pod}}(을)를 {{forecast}}(으)로 예측했지만 {{observed}}였습니다({{detail}}). 이 클러스터에서는 봇의 PDB 예측을 믿지 마세요. `report mismatch {{requestId}}`(으)로 이슈용 파일을 만드세요.',
     },
     'lock-stale': {
       'kured-gone':

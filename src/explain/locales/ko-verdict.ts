@@ -74,7 +74,7 @@ export const koVerdict = {
     },
     capacity: {
       'fits-writes-blocked':
-        'Ready이고 스케줄 가능한 다른 노드에 파드 {{evictable}}개를 받을 여유는 있지만, etcd가 쓰기를 거부하는 동안 그곳에 파드를 만들 수 없습니다.',
+        '파드 {{evictable}}개가 들어갈 자리는 Ready이고 스케줄 가능한 다른 노드에 있지만, etcd가 쓰기를 거부하는 동안 그곳에 파드를 만들 수 없습니다.',
     },
     'control-plane-healthy-for-worker': {
       'writes-blocked':
@@ -150,7 +150,7 @@ export const koVerdict = {
       'local-policy':
         'externalTrafficPolicy: Local인 Service는 외부 트래픽을 받은 노드의 자기 파드로만 보냅니다: {{services}}. {{node}}의 파드가 멈추면 로드 밸런서는 헬스 체크가 실패할 때까지 {{node}}(으)로 새 연결을 계속 보내고, 그 연결은 실패합니다.',
       'host-ports':
-        '{{node}}의 파드가 노드 자신의 포트({{ports}}; hostPort/hostNetwork 인그레스 컨트롤러)로 서비스합니다: {{pods}}. 로드 밸런서는 헬스 체크가 실패할 때까지 {{node}}(으)로 새 연결을 계속 보내고, 그 연결은 실패합니다.',
+        '{{node}}의 파드가 노드 자신의 포트 {{ports}}번으로 서비스합니다(hostPort/hostNetwork 인그레스 컨트롤러): {{pods}}. 로드 밸런서는 헬스 체크가 실패할 때까지 {{node}}(으)로 새 연결을 계속 보내고, 그 연결은 실패합니다.',
     },
     'control-plane-endpoint': {
       'vip-moves':
@@ -182,11 +182,11 @@ export const koVerdict = {
   advice: {
     'dead-node-drain': {
       'not-ready':
-        '{{node}}의 드레인을 기다리지 마세요. 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 복구한 뒤 다시 물어보세요: 그러면 드레인이 끝납니다. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) 서비스 중단으로 표시하세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 taint를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
+        '{{node}}의 드레인을 기다리지 마세요. 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 복구한 뒤 다시 물어보세요: 그러면 드레인이 끝납니다. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) out-of-service taint를 거세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 taint를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
       'not-ready-no-out-of-service':
         '{{node}}의 드레인을 기다리지 마세요. 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 복구한 뒤 다시 물어보세요: 그러면 드레인이 끝납니다. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제하세요 (kubectl delete node {{node}}): 파드가 삭제되고 컨트롤러가 다른 곳에서 다시 띄웁니다. kubelet이 돌아오면 노드를 다시 등록합니다.',
       'not-ready-lost':
-        '{{node}}(이)가 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 복구하세요. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) 서비스 중단으로 표시하세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 taint를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
+        '{{node}}(이)가 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 복구하세요. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) out-of-service taint를 거세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 taint를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
       'not-ready-no-out-of-service-lost':
         '{{node}}(이)가 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 복구하세요. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제하세요 (kubectl delete node {{node}}): 파드가 삭제되고 컨트롤러가 다른 곳에서 다시 띄웁니다. kubelet이 돌아오면 노드를 다시 등록합니다.',
     },
@@ -205,9 +205,9 @@ export const koVerdict = {
         '드레인하기 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보세요. 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
       // 장애가 난 노드 (what-if, fate lost): 물어볼 "재부팅 전"이 없습니다 (reader5 F2).
       'by-other-lost':
-        '누가 왜 {{node}}(을)를 cordon했는지 물어보세요 (spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml). 돌아오더라도 cordon 상태로 남으니, 그 사람이 동의할 때만 uncordon하세요 (kubectl uncordon {{node}}).',
+        '누가 왜 {{node}}(을)를 cordon했는지 물어보세요 (spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml): 돌아오더라도 cordon 상태로 남으니, 그 사람이 동의할 때만 uncordon하세요 (kubectl uncordon {{node}}).',
       'unknown-by-lost':
-        '누가 왜 {{node}}(을)를 cordon했는지 물어보세요. 돌아오더라도 cordon 상태로 남으니, 그 사람이 동의할 때만 uncordon하세요 (kubectl uncordon {{node}}).',
+        '누가 왜 {{node}}(을)를 cordon했는지 물어보세요: 돌아오더라도 cordon 상태로 남으니, 그 사람이 동의할 때만 uncordon하세요 (kubectl uncordon {{node}}).',
     },
     'concurrent-disruption': {
       'kured-rebooting-here':
@@ -277,33 +277,33 @@ export const koVerdict = {
       'others-serve-prior-cordon':
         '{{node}}(이)가 돌아와 uncordon될 때까지 {{pod}}(은)는 Pending으로 남습니다. {{node}}(은)는 다른 사람이 먼저 cordon했으므로 그 사람이 동의할 때만 uncordon하세요.',
       'last-replica-prior-cordon':
-        '{{workload}}의 다운타임을 계획하거나(데이터가 {{node}}에만 있음) 먼저 복제 스토리지로 옮기세요. {{node}}(은)는 다른 사람이 먼저 cordon했으므로, 그 사람이 uncordon해야 {{pod}}(이)가 다시 시작합니다.',
+        '{{workload}}의 다운타임을 계획하거나(데이터가 {{node}}에만 있음) 먼저 복제 스토리지로 옮기세요: {{node}}(은)는 다른 사람이 먼저 cordon했으므로, 그 사람이 uncordon해야 {{pod}}(이)가 다시 시작합니다.',
       'others-serve':
-        '{{pod}}(은)는 {{node}}(이)가 돌아올 때까지 Pending입니다. 재부팅 직후 {{node}}(을)를 uncordon해 다시 시작되게 하세요.',
+        '{{pod}}(은)는 {{node}}(이)가 돌아올 때까지 Pending이므로, 재부팅 직후 {{node}}(을)를 uncordon해 다시 시작되게 하세요.',
       'last-replica':
-        '{{workload}}의 중단 시간을 계획하거나(데이터가 {{node}}에만 있음) 먼저 복제되는 스토리지로 옮기세요. 재부팅 직후 {{node}}(을)를 uncordon하세요.',
+        '{{workload}}의 중단 시간을 계획하거나(데이터가 {{node}}에만 있음) 먼저 복제되는 스토리지로 옮기고, 재부팅 직후 {{node}}(을)를 uncordon하세요.',
       'others-serve-lost':
         '{{node}}(이)가 돌아올 때까지 {{pod}}(은)는 다운됩니다. {{node}}(을)를 영영 잃으면 데이터도 함께 잃습니다: {{workload}}(을)를 다른 레플리카나 백업에서 복구하세요.',
       'last-replica-lost':
         '{{node}}(이)가 돌아올 때까지 {{workload}}(이)가 다운될 것에 대비하거나(데이터가 {{node}}에만 있음), 먼저 복제되는 스토리지로 옮기세요.',
       'others-serve-drain':
-        '{{node}}(이)가 cordon되어 있는 동안 {{pod}}(은)는 Pending입니다. {{node}}에서 할 작업이 끝나는 즉시 {{node}}(을)를 uncordon해 다시 시작되게 하세요.',
+        '{{node}}(이)가 cordon되어 있는 동안 {{pod}}(은)는 Pending이므로, {{node}}에서 할 작업이 끝나는 즉시 {{node}}(을)를 uncordon해 다시 시작되게 하세요.',
       'last-replica-drain':
-        '{{workload}}의 중단 시간을 계획하거나(데이터가 {{node}}에만 있음) 먼저 복제되는 스토리지로 옮기세요. {{node}}에서 할 작업이 끝나는 즉시 {{node}}(을)를 uncordon하세요.',
+        '{{workload}}의 중단 시간을 계획하거나(데이터가 {{node}}에만 있음) 먼저 복제되는 스토리지로 옮기고, {{node}}에서 할 작업이 끝나는 즉시 {{node}}(을)를 uncordon하세요.',
     },
     'traffic-policy': {
       'local-policy':
-        '먼저 {{node}}(을)를 로드 밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 재부팅 뒤 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
+        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 레이블을 붙였다면 재부팅 뒤 지우세요(kubectl label node {{node}} {{label}}-).',
       'host-ports':
-        '먼저 {{node}}(을)를 로드 밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 재부팅 뒤 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
+        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 레이블을 붙였다면 재부팅 뒤 지우세요(kubectl label node {{node}} {{label}}-).',
       'local-policy-lost':
         '{{node}}에 대한 로드 밸런서 헬스 체크 간격을 짧게 두세요: 잃은 노드는 헬스 체크가 실패로 표시할 때까지 새 연결을 받고, 그 연결은 실패합니다. 계획된 작업이라면 먼저 빼세요(kubectl label node {{node}} {{label}}=true).',
       'host-ports-lost':
         '{{node}}에 대한 로드 밸런서 헬스 체크 간격을 짧게 두세요: 잃은 노드는 헬스 체크가 실패로 표시할 때까지 새 연결을 받고, 그 연결은 실패합니다. 계획된 작업이라면 먼저 빼세요(kubectl label node {{node}} {{label}}=true).',
       'local-policy-drain':
-        '먼저 {{node}}(을)를 로드 밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. {{node}}(을)를 uncordon할 때 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
+        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 레이블을 붙였다면 {{node}}(을)를 uncordon할 때 지우세요(kubectl label node {{node}} {{label}}-).',
       'host-ports-drain':
-        '먼저 {{node}}(을)를 로드 밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. {{node}}(을)를 uncordon할 때 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
+        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 레이블을 붙였다면 {{node}}(을)를 uncordon할 때 지우세요(kubectl label node {{node}} {{label}}-).',
     },
     'workloads-on-control-plane': {
       'user-all-control-plane':

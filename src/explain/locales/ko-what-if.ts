@@ -73,10 +73,10 @@ export const koWhatIf: WhatIfMessages = {
   target: {
     'unknown-component': '{{component}} 컴포넌트는 모릅니다. 답할 수 있는 컴포넌트: {{components}}.',
     'unknown-component-suggest':
-      '{{component}} 컴포넌트는 모릅니다. {{suggestions}}(을)를 말씀하신 건가요? 답할 수 있는 컴포넌트: {{components}}.',
+      '{{component}} 컴포넌트는 모릅니다. {{suggestions}}(을)를 말씀하셨습니까? 답할 수 있는 컴포넌트: {{components}}.',
     'unknown-node': '{{cluster}}에 {{node}} 노드가 없습니다.',
     'unknown-node-list': '{{cluster}}에 {{node}} 노드가 없습니다. 노드 목록: {{nodes}}.',
-    'unknown-node-suggest': '{{cluster}}에 {{node}} 노드가 없습니다. {{suggestions}}(을)를 말씀하신 건가요?',
+    'unknown-node-suggest': '{{cluster}}에 {{node}} 노드가 없습니다. {{suggestions}}(을)를 말씀하셨습니까?',
     managed:
       '{{cluster}}의 컨트롤 플레인은 제공업체가 운영합니다(컨트롤 플레인 노드가 보이지 않음). {{componentName}}(은)는 클러스터에서 재시작하거나 관찰할 수 없어 판정하지 않습니다.',
     'etcd-external':
@@ -182,7 +182,7 @@ export const koWhatIf: WhatIfMessages = {
       'leader-local-api-only':
         '{{node}}의 {{component}}(이)가 리더 Lease를 보유하고 있으며 {{node}} 자신의 API 서버로만 API에 접속합니다(kubeadm이 kubeconfig를 로드 밸런서가 아닌 그 API 서버로 지정). 다른 노드에 대기 인스턴스가 없습니다: 그 API 서버가 재시작하는 동안 Lease를 갱신하지 못하고, API 서버가 돌아올 때까지 멈춥니다.',
       'leader-local-api-unknown':
-        '{{node}}의 {{component}}(이)가 리더 Lease를 보유하고 있습니다. {{node}} 자신의 API 서버로 API에 접속한다면(kubeadm v1.19.1부터의 kubeconfig; 여기서는 버전을 보지 못했습니다) 그 API 서버가 재시작하는 동안 Lease를 갱신하지 못하고, 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
+        '{{node}}의 {{component}}(이)가 리더 Lease를 보유하고 있습니다. {{node}} 자신의 API 서버로 API에 접속한다면(kubeadm v1.19.1부터의 kubeconfig, 여기서는 버전을 보지 못했습니다) 그 API 서버가 재시작하는 동안 Lease를 갱신하지 못하고, 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
       coredns:
         '클러스터 DNS({{workload}})는 {{replicas}}개 중 {{ready}}개 레플리카가 {{nodes}}에서 준비되어 있습니다. 하나가 재시작하는 동안 나머지가 계속 응답합니다 (모두 응답하지 않으면: {{addonStops}})',
       'coredns-single':
@@ -218,7 +218,7 @@ export const koWhatIf: WhatIfMessages = {
       'etcd-no-spare':
         'etcd에 여유 멤버가 없습니다(투표 멤버 {{voters}}대, 쿼럼 {{quorum}}). 어느 멤버를 재시작해도 쿼럼을 잃습니다. 먼저 빠진 멤버를 복구하세요.',
       'node-by-node':
-        '{{component}}(은)는 모든 노드({{count}}개)에서 실행됩니다. 쿠버네티스 밖(패키지, systemd)에서 노드별로 갱신합니다.',
+        '{{component}}(은)는 모든 노드({{count}}대)에서 실행됩니다. 쿠버네티스 밖(패키지, systemd)에서 노드별로 갱신합니다.',
     },
     'node-down': {
       // 사라진 노드의 파드를 무엇이 복구하는가 (node-down.ts LossRecovery; issue 16, reader5 F14, F19, F22).
@@ -253,7 +253,7 @@ export const koWhatIf: WhatIfMessages = {
     },
     'etcd-quorum-loss': {
       facts:
-        'etcd 투표 멤버 {{voters}}대: 쿼럼 {{quorum}}, 지금 정상 {{healthy}}대. 멤버 {{away}}대가 더 장애 나면 쿼럼을 잃습니다. 쿼럼이 없으면 etcd는 쓰기를 받지 않아 API 서버가 아무것도 바꿀 수 없습니다.',
+        'etcd 투표 멤버 {{voters}}대 중 지금 {{healthy}}대가 정상입니다(쿼럼 {{quorum}}): 멤버 {{away}}대에 장애가 더 생기면 쿼럼을 잃습니다. 쿼럼이 없으면 etcd는 쓰기를 받지 않아 API 서버가 아무것도 바꿀 수 없습니다.',
       'already-lost':
         'etcd는 이미 쿼럼을 잃었습니다: {{voters}}대 중 {{healthy}}대 정상, 쿼럼 {{quorum}}. 지금은 쓰기가 불가능합니다.',
       managed:
@@ -281,7 +281,7 @@ export const koWhatIf: WhatIfMessages = {
       'leader-local-api-only':
         '{{node}}의 {{component}}(이)가 리더 Lease를 보유하고 있으며 {{node}} 자신의 API 서버로만 API에 접속합니다(kubeadm이 kubeconfig를 로드 밸런서가 아닌 그 API 서버로 지정). 다른 노드에 대기 인스턴스가 없습니다: 그 API 서버가 다운된 동안 Lease를 갱신하지 못하고, API 서버가 다시 시작될 때까지 멈춥니다.',
       'leader-local-api-unknown':
-        '{{node}}의 {{component}}(이)가 리더 Lease를 보유하고 있습니다. {{node}} 자신의 API 서버로 API에 접속한다면(kubeadm v1.19.1부터의 kubeconfig; 여기서는 버전을 보지 못했습니다) 그 API 서버가 다운된 동안 Lease를 갱신하지 못하고, 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
+        '{{node}}의 {{component}}(이)가 리더 Lease를 보유하고 있습니다. {{node}} 자신의 API 서버로 API에 접속한다면(kubeadm v1.19.1부터의 kubeconfig, 여기서는 버전을 보지 못했습니다) 그 API 서버가 다운된 동안 Lease를 갱신하지 못하고, 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
       'scheduler-leader-node':
         '{{node}}(이)가 kube-scheduler 리더 Lease를 보유하고 있습니다: 장애가 나면 대기 인스턴스({{standbys}})가 Lease가 만료된 뒤({{leaseDurationSeconds}}초)에야 Lease를 가져가며, 그동안 새 파드가 스케줄되지 않습니다. {{node}}의 kube-scheduler는 다시 시작될 때까지 내려가 있습니다.',
       'scheduler-only-node':
@@ -363,7 +363,7 @@ export const koWhatIf: WhatIfMessages = {
       'control-plane-only':
         '업그레이드 순서: {{node}}(이)가 유일한 컨트롤 플레인 노드입니다(upgrade apply로). 그다음 워커.',
       'control-plane-partial':
-        '업그레이드 순서: 컨트롤 플레인 노드를 하나씩, 각각 Ready이고 etcd가 정상인 것을 확인한 뒤 다음으로; 그다음 워커. 파일에는 OpenShift의 etcd quorum guard가 세는 컨트롤 플레인 노드 {{total}}대 중 {{node}}만 있어, 나머지 {{unseen}}대와 그중 어느 것이 이미 업그레이드되었는지는 파일로 알 수 없습니다.',
+        '업그레이드 순서: 컨트롤 플레인 노드를 하나씩, 각각 Ready이고 etcd가 정상인 것을 확인한 뒤 다음으로, 그다음 워커. 파일에는 OpenShift의 etcd quorum guard가 세는 컨트롤 플레인 노드 {{total}}대 중 {{node}}만 있어, 나머지 {{unseen}}대와 그중 어느 것이 이미 업그레이드되었는지는 파일로 알 수 없습니다.',
       'control-plane-only-no-workers':
         '업그레이드 순서: {{node}}(이)가 유일한 컨트롤 플레인 노드이고(upgrade apply로), 워커 노드는 없습니다.',
       'control-plane-next':
@@ -416,11 +416,11 @@ export const koWhatIf: WhatIfMessages = {
   lost: {
     'leader-scheduler': {
       'held-here':
-        '{{node}}(이)가 kube-scheduler 리더 Lease를 보유하고 있습니다: 노드가 내려가면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출(leader election)로 대기 인스턴스({{standbys}})가 넘겨받습니다. 그동안 새 파드가 스케줄되지 않습니다.',
+        '{{node}}(이)가 kube-scheduler 리더 Lease를 보유하고 있습니다: 노드가 내려가면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출로 대기 인스턴스({{standbys}})가 넘겨받으며, 그동안 새 파드가 스케줄되지 않습니다.',
     },
     'leader-controller-manager': {
       'held-here':
-        '{{node}}(이)가 kube-controller-manager 리더 Lease를 보유하고 있습니다: 노드가 내려가면 약 {{leaseDurationSeconds}}초 후 리더 선출(leader election)로 대기 인스턴스({{standbys}})로 넘어갑니다. 그동안 조정(자동 복구, 엔드포인트 갱신)이 멈춥니다.',
+        '{{node}}(이)가 kube-controller-manager 리더 Lease를 보유하고 있습니다: 노드가 내려가면 약 {{leaseDurationSeconds}}초 후 리더 선출로 대기 인스턴스({{standbys}})로 넘어가며, 그동안 조정(자동 복구, 엔드포인트 갱신)이 멈춥니다.',
     },
     'workloads-on-control-plane': {
       'system-stranded':
@@ -435,7 +435,7 @@ export const koWhatIf: WhatIfMessages = {
         '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. {{node}}(이)가 {{graceS}}초 + {{tolerationS}}초보다 오래 다운되면 축출되어 다른 곳에 다시 만들어지고 그 데이터는 사라집니다.',
     },
     capacity: {
-      fits: 'Ready이고 스케줄 가능한 다른 노드에 toleration이 끝난 뒤 축출될 파드 {{evictable}}개를 받을 여유가 있습니다.',
+      fits: 'toleration이 끝난 뒤 축출될 파드 {{evictable}}개가 들어갈 자리가 Ready이고 스케줄 가능한 다른 노드에 있습니다.',
       'some-pending': '{{unplaced}}(을)를 받을 자리가 다른 곳에 없습니다. 축출되면 Pending으로 남습니다.',
       'none-fit': '다른 어떤 노드도 파드({{unplaced}})를 받을 수 없습니다. 축출되면 Pending으로 남습니다.',
       'only-node-unseen-partial':
@@ -483,10 +483,10 @@ export const koWhatIf: WhatIfMessages = {
     'controller-manager-lease-expiry':
       'Lease가 만료되어 대기 인스턴스가 가져갈 때까지 최대 {{leaseDurationSeconds}}초 동안 조정',
     scheduler: 'kube-scheduler가 돌아올 때까지 새 파드 스케줄링',
-    'scheduler-failover': '대기 인스턴스가 Lease를 잡을 때까지 약 {{leaseDurationSeconds}}초 동안 스케줄링',
+    'scheduler-failover': '대기 인스턴스가 Lease를 획득할 때까지 약 {{leaseDurationSeconds}}초 동안 스케줄링',
     'controller-manager': 'kube-controller-manager가 돌아올 때까지 조정(자동 복구, 엔드포인트 갱신)',
     'controller-manager-failover':
-      '대기 인스턴스가 Lease를 잡을 때까지 약 {{leaseDurationSeconds}}초 동안 조정',
+      '대기 인스턴스가 Lease를 획득할 때까지 약 {{leaseDurationSeconds}}초 동안 조정',
     'scheduling-pending': '스케줄링: 새 파드와 대체 파드가 Pending에 머묾',
     scheduling: '새 파드 스케줄링',
     'self-healing': '자동 복구: 죽은 파드의 ReplicaSet이 대체 파드를 만들지 못함',
@@ -548,7 +548,7 @@ export const koWhatIf: WhatIfMessages = {
     'containers-on-node': '{{node}}에서 실행 중인 컨테이너',
     'static-pods': '{{node}}의 컨트롤 플레인 정적 파드(kubelet이 재시작해도 멈추지 않음)',
     nodeport: '클러스터로 들어오는 NodePort와 LoadBalancer 경로',
-    dns: '클러스터 DNS: 그 파드는 알고 있는 내용으로 계속 응답',
+    dns: '클러스터 DNS: 그 파드는 이미 가진 정보로 계속 응답',
     'dns-others': '나머지 클러스터 DNS 레플리카의 이름 해석',
     api: 'API와 kubectl',
     'api-others': '다른 API 서버를 통한 kubectl과 API: {{others}}',
@@ -567,7 +567,7 @@ export const koWhatIf: WhatIfMessages = {
     'drain-k3s-server-sqlite':
       '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러 매니저, k3s의 SQLite 데이터스토어): 드레인은 파드만 축출하므로 계속 실행됨',
     'drain-k3s-server-datastore':
-      '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러 매니저; 상태는 SQLite 또는 외부 데이터스토어에 있음): 드레인은 파드만 축출하므로 계속 실행됨',
+      '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러 매니저가 들어 있고 상태는 SQLite 또는 외부 데이터스토어에 있음): 드레인은 파드만 축출하므로 계속 실행됨',
     'drain-k3s-server-etcd':
       '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러 매니저, 내장 etcd 멤버): 드레인은 파드만 축출하므로 계속 실행됨',
     'drain-static-pods':
@@ -614,7 +614,7 @@ export const koWhatIf: WhatIfMessages = {
     'kube-proxy': 'kube-proxy는 몇 초 안에 재시작하고, 첫 재동기화 후 {{node}}의 규칙이 다시 최신이 됨',
     kubelet: '재시작은 몇 초. {{graceS}}초 다운되면 NotReady, 그 후 {{tolerationS}}초 뒤 축출',
     'kubelet-down-writes-blocked':
-      'etcd가 쓰기를 거부하는 동안 NotReady도 축출도 없음; 알람이 해제되면 {{node}}(은)는 NotReady가 되고(그때 Lease는 이미 {{graceS}}초보다 오래됨) 그 {{tolerationS}}초 뒤 파드 축출 (그 전에 kubelet이 돌아오지 않으면)',
+      'etcd가 쓰기를 거부하는 동안 NotReady도 축출도 없음, 알람이 해제되면 {{node}}(은)는 NotReady가 되고(그때 Lease는 이미 {{graceS}}초보다 오래됨) 그 {{tolerationS}}초 뒤 파드 축출 (그 전에 kubelet이 돌아오지 않으면)',
     'kubelet-down':
       'kubelet이 멈추고 {{graceS}}초 뒤 {{node}}(은)는 NotReady, 그 {{tolerationS}}초 뒤 파드 축출 (그 전에 kubelet이 돌아오지 않으면)',
     apiserver: 'API 서버 재시작은 보통 {{health}}(이)가 통과할 때까지 수십 초',
@@ -648,25 +648,25 @@ export const koWhatIf: WhatIfMessages = {
     'static-node':
       '{{position}}. {{node}}: {{component}}(을)를 갱신하고 Ready(와 etcd 정상)를 확인한 뒤 다음으로',
     'cp-first':
-      '{{node}} 먼저: kubeadm 패키지를 {{target}}(으)로 올리고, kubeadm upgrade plan 확인, kubeadm upgrade apply {{target}} 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+      '{{node}} 먼저: kubeadm 패키지를 {{target}}(으)로 올리고, kubeadm upgrade plan 확인, kubeadm upgrade apply {{target}} 실행, 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'cp-first-only-node':
-      '{{node}} 먼저: kubeadm 패키지를 {{target}}(으)로 올리고, kubeadm upgrade plan 확인, kubeadm upgrade apply {{target}} 실행; 그다음 드레인 없이({{node}}(은)는 유일한 노드라 드레인해도 옮길 곳이 없고, kubelet 재시작이면 남을 것까지 지움) kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet',
+      '{{node}} 먼저: kubeadm 패키지를 {{target}}(으)로 올리고, kubeadm upgrade plan 확인, kubeadm upgrade apply {{target}} 실행, 그다음 드레인 없이({{node}}(은)는 유일한 노드라 드레인해도 옮길 곳이 없고, kubelet 재시작이면 남을 것까지 지움) kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet',
     'cp-first-plan':
-      '{{node}} 먼저: kubeadm 패키지를 올릴 릴리스로 업그레이드하고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+      '{{node}} 먼저: kubeadm 패키지를 올릴 릴리스로 업그레이드하고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply, 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'cp-first-plan-only-node':
-      '{{node}} 먼저: kubeadm 패키지를 올릴 릴리스로 업그레이드하고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply; 그다음 드레인 없이({{node}}(은)는 유일한 노드라 드레인해도 옮길 곳이 없고, kubelet 재시작이면 남을 것까지 지움) kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet',
+      '{{node}} 먼저: kubeadm 패키지를 올릴 릴리스로 업그레이드하고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply, 그다음 드레인 없이({{node}}(은)는 유일한 노드라 드레인해도 옮길 곳이 없고, kubelet 재시작이면 남을 것까지 지움) kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet',
     'cp-first-next':
-      '{{node}} 먼저, 다음 마이너인 {{next}} 패치 릴리스까지만(kubeadm은 마이너 버전 건너뛰기를 지원하지 않음): kubeadm 패키지를 그 릴리스로 올리고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+      '{{node}} 먼저, 다음 마이너인 {{next}} 패치 릴리스까지만(kubeadm은 마이너 버전 건너뛰기를 지원하지 않음): kubeadm 패키지를 그 릴리스로 올리고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply, 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'cp-first-next-only-node':
-      '{{node}} 먼저, 다음 마이너인 {{next}} 패치 릴리스까지만(kubeadm은 마이너 버전 건너뛰기를 지원하지 않음): kubeadm 패키지를 그 릴리스로 올리고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply; 그다음 드레인 없이({{node}}(은)는 유일한 노드라 드레인해도 옮길 곳이 없고, kubelet 재시작이면 남을 것까지 지움) kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet',
+      '{{node}} 먼저, 다음 마이너인 {{next}} 패치 릴리스까지만(kubeadm은 마이너 버전 건너뛰기를 지원하지 않음): kubeadm 패키지를 그 릴리스로 올리고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply, 그다음 드레인 없이({{node}}(은)는 유일한 노드라 드레인해도 옮길 곳이 없고, kubelet 재시작이면 남을 것까지 지움) kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet',
     'cp-first-minor':
-      '{{node}} 먼저: kubeadm에는 {{target}}(이)가 아닌 전체 버전(vX.Y.Z)이 필요합니다. kubeadm 패키지를 {{target}} 패치 릴리스로 올리고, kubeadm upgrade plan으로 그 버전을 확인해 upgrade apply에 지정; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+      '{{node}} 먼저: kubeadm에는 {{target}}(이)가 아닌 전체 버전(vX.Y.Z)이 필요합니다. kubeadm 패키지를 {{target}} 패치 릴리스로 올리고, kubeadm upgrade plan으로 그 버전을 확인해 upgrade apply에 지정, 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'cp-first-minor-only-node':
-      '{{node}} 먼저: kubeadm에는 {{target}}(이)가 아닌 전체 버전(vX.Y.Z)이 필요합니다. kubeadm 패키지를 {{target}} 패치 릴리스로 올리고, kubeadm upgrade plan으로 그 버전을 확인해 upgrade apply에 지정; 그다음 드레인 없이({{node}}(은)는 유일한 노드라 드레인해도 옮길 곳이 없고, kubelet 재시작이면 남을 것까지 지움) kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet',
+      '{{node}} 먼저: kubeadm에는 {{target}}(이)가 아닌 전체 버전(vX.Y.Z)이 필요합니다. kubeadm 패키지를 {{target}} 패치 릴리스로 올리고, kubeadm upgrade plan으로 그 버전을 확인해 upgrade apply에 지정, 그다음 드레인 없이({{node}}(은)는 유일한 노드라 드레인해도 옮길 곳이 없고, kubelet 재시작이면 남을 것까지 지움) kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet',
     'cp-first-one-minor':
       '{{node}} 먼저, 마이너 버전 하나씩: kubeadm은 {{current}}에서 {{target}}(으)로 한 번에 올릴 수 없습니다. 먼저 클러스터 전체를 {{next}} 패치 릴리스로 올리고(kubeadm upgrade plan으로 확인) 그다음 {{target}}(으)로 올리세요 (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/)',
     'cp-next':
-      '{{node}}: kubeadm 패키지 업그레이드, kubeadm upgrade node 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+      '{{node}}: kubeadm 패키지 업그레이드, kubeadm upgrade node 실행, 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'cp-wait': '{{node}}(이)가 Ready이고 API 서버가 /readyz를 통과하며 etcd 멤버가 모두 정상일 때까지 기다림',
     'kubeadm-legacy':
       '{{current}}에서 {{next}}(으)로 가는 업그레이드 명령은 드리지 않습니다: 그 패키지는 지금 어떤 Kubernetes 저장소에서도 설치할 수 없습니다 (위 참고). 그 패키지의 자체 미러가 있다면 {{next}}용으로 쓰인 kubeadm 업그레이드 안내를 따르고(명령이 지금과 다름), 없다면 지원되는 릴리스로 다시 구축할 계획을 세우세요',
@@ -679,7 +679,7 @@ export const koWhatIf: WhatIfMessages = {
     'cp-remaining':
       '그다음 남은 컨트롤 플레인 노드를 하나씩, 각각 같은 방법이되 kubeadm upgrade node로: {{others}}',
     workers:
-      '그다음 워커를 한 대(또는 몇 대)씩: kubeadm 패키지 업그레이드, kubeadm upgrade node 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, kubelet 재시작, uncordon',
+      '그다음 워커를 한 대(또는 몇 대)씩: kubeadm 패키지 업그레이드, kubeadm upgrade node 실행, 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, kubelet 재시작, uncordon',
     'control-plane-before': '컨트롤 플레인 노드를 먼저 하나씩: {{controlPlaneNodes}}',
     'control-plane-before-kubeadm':
       '컨트롤 플레인 노드를 먼저 하나씩: {{first}}에서 upgrade apply, 그다음 {{others}}에서 kubeadm upgrade node',
@@ -690,7 +690,7 @@ export const koWhatIf: WhatIfMessages = {
     'control-plane-before-kubeadm-only-next':
       '컨트롤 플레인 노드 {{first}}(을)를 먼저, {{next}} 패치 릴리스로(다음 마이너까지만, kubeadm upgrade plan으로 확인) upgrade apply로',
     worker:
-      '그다음 {{node}}: kubeadm 패키지 업그레이드, kubeadm upgrade node 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+      '그다음 {{node}}: kubeadm 패키지 업그레이드, kubeadm upgrade node 실행, 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'openshift-check': '채널과 제공되는 업데이트 확인: oc adm upgrade',
     'openshift-start': '거기 나오는 버전으로 업데이트 시작(oc adm upgrade --to-latest=true는 가장 새 버전)',
     'openshift-watch':
@@ -726,11 +726,11 @@ export const koWhatIf: WhatIfMessages = {
   },
   advice: {
     'kubeadm-repo-apt':
-      '각 노드에서 패키지를 올리기 전에: 저장소 줄을 {{next}}(으)로 바꾸세요 (pkgs.k8s.io는 마이너마다 저장소가 따로 있음): {{aptRepo}}; 그다음 kubeadm 패키지: {{aptKubeadm}}; 나중에 kubelet과 kubectl 패키지를 올릴 때: {{aptKubelet}} (아직 apt.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정).',
+      '각 노드에서 패키지를 올리기 전에(아직 apt.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정) 저장소 줄을 {{next}}(으)로 바꾸고(pkgs.k8s.io는 마이너마다 저장소가 따로 있음: {{aptRepo}}) kubeadm 패키지를 올린 뒤({{aptKubeadm}}), kubelet과 kubectl 패키지는 나중에 올리세요({{aptKubelet}}).',
     'kubeadm-repo-yum':
-      '각 노드에서 패키지를 올리기 전에: 저장소를 {{next}}(으)로 바꾸세요 (pkgs.k8s.io는 마이너마다 저장소가 따로 있음): {{yumRepo}}; 그다음 kubeadm 패키지: {{yumKubeadm}}; 나중에 kubelet과 kubectl 패키지를 올릴 때: {{yumKubelet}} (아직 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정).',
+      '각 노드에서 패키지를 올리기 전에(아직 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정) 저장소를 {{next}}(으)로 바꾸고(pkgs.k8s.io는 마이너마다 저장소가 따로 있음: {{yumRepo}}) kubeadm 패키지를 올린 뒤({{yumKubeadm}}), kubelet과 kubectl 패키지는 나중에 올리세요({{yumKubelet}}).',
     'kubeadm-repo-both':
-      '각 노드에서 패키지를 올리기 전에: 저장소를 {{next}}(으)로 바꾸고 고정(hold)된 패키지를 풀어 올리세요 (pkgs.k8s.io는 마이너마다 저장소가 따로 있음). Debian/Ubuntu: {{aptRepo}}; 그다음 {{aptKubeadm}}; 나중에 kubelet과 kubectl: {{aptKubelet}}. RHEL 계열: {{yumRepo}}; 그다음 {{yumKubeadm}}; 나중에 {{yumKubelet}}. (아직 레거시 apt.kubernetes.io나 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정).',
+      '각 노드에서 패키지를 올리기 전에(아직 레거시 apt.kubernetes.io나 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정) 저장소를 {{next}}(으)로 바꾸고 고정(hold)된 패키지를 풀어 올리세요(pkgs.k8s.io는 마이너마다 저장소가 따로 있음): Debian/Ubuntu는 저장소({{aptRepo}}), kubeadm({{aptKubeadm}}), 나중에 kubelet과 kubectl({{aptKubelet}}) 순서이고, RHEL 계열은 저장소({{yumRepo}}), kubeadm({{yumKubeadm}}), 나중에 kubelet과 kubectl({{yumKubelet}}) 순서입니다.',
     'etcd-member-down':
       '클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 etcdctl endpoint health --cluster로 확인하고, 다른 유지보수보다 먼저 {{node}}의 멤버를 복구하세요.',
     'check-status-first':
@@ -778,25 +778,25 @@ export const koWhatIf: WhatIfMessages = {
       '컨트롤 플레인 노드를 하나씩 갱신하고 다음으로 가기 전에 Ready(와 etcd 정상)를 확인하세요.',
     'drain-for-runtime': '런타임이 live-restore 없는 Docker라면 먼저 {{node}}(을)를 드레인하세요.',
     'ha-shape':
-      '컨트롤 플레인 노드를 3개나 5개로 로드 밸런서 뒤에 두고, 사용자 워크로드는 그 위에서 돌리지 마세요.',
+      '컨트롤 플레인 노드를 3대나 5대로 로드 밸런서 뒤에 두고, 사용자 워크로드는 그 위에서 돌리지 마세요.',
     'no-node-reboots':
       '컨트롤 플레인 장애 중에는 노드를 재부팅하거나 kube-proxy를 재시작하지 마세요. 그래야 트래픽 장애로 번지지 않습니다.',
-    'quorum-restore': '쿼럼이 회복될 때까지 멤버를 복구하세요. 쿼럼이 없는 동안에는 멤버를 제거하지 마세요.',
+    'quorum-restore': '쿼럼이 회복될 때까지 멤버를 복구하고, 쿼럼이 없는 동안에는 멤버를 제거하지 마세요.',
     'etcd-backup':
-      '먼저 클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 etcd 스냅샷을 떠 두고(etcdctl snapshot save /var/backups/etcd-snapshot.db) 사본을 클러스터 밖에 보관하세요.',
+      '미리 클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 etcd 스냅샷을 떠 두고(etcdctl snapshot save /var/backups/etcd-snapshot.db) 사본을 클러스터 밖에 보관하세요.',
     'leader-check':
       '리더 Lease를 확인하세요: kubectl -n kube-system get lease {{component}} -o yaml (holderIdentity, renewTime).',
     'node-down-prepare':
-      '대비: 워크로드를 서로 다른 노드에 레플리카 2개 이상으로 돌리고, 계획된 작업에는 PodDisruptionBudget을 두세요.',
+      '미리 대비하려면 워크로드를 서로 다른 노드에 레플리카 2개 이상으로 실행하고, 계획된 작업에는 PodDisruptionBudget을 두세요.',
     'drain-command':
-      'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요({{emptyDirFlag}}(v1.20보다 오래된 kubectl에서는 {{emptyDirOldFlag}})는 그 데이터가 없어져도 될 때만).',
-    'drain-command-plain': 'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요.',
+      '다음 명령으로 드레인하세요: kubectl drain {{node}} --ignore-daemonsets ({{emptyDirFlag}} 플래그는 그 데이터가 없어져도 될 때만 추가, v1.20보다 오래된 kubectl에서는 {{emptyDirOldFlag}}).',
+    'drain-command-plain': '다음 명령으로 드레인하세요: kubectl drain {{node}} --ignore-daemonsets',
     'drain-command-force':
-      'kubectl drain {{node}} --ignore-daemonsets --force 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며, 아무것도 다시 만들지 않습니다.',
+      '다음 명령으로 드레인하세요: kubectl drain {{node}} --ignore-daemonsets --force (--force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며, 아무것도 다시 만들지 않습니다).',
     'drain-command-emptydir':
-      'kubectl drain {{node}} --ignore-daemonsets {{emptyDirFlag}}(v1.20보다 오래된 kubectl에서는 {{emptyDirOldFlag}}) 로 드레인하세요. {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
+      '{{emptyDirPods}}의 emptyDir 데이터가 사라져도 된다면(드레인이 지웁니다) 다음 명령으로 드레인하세요: kubectl drain {{node}} --ignore-daemonsets {{emptyDirFlag}} (v1.20보다 오래된 kubectl에서는 {{emptyDirOldFlag}}).',
     'drain-command-force-emptydir':
-      'kubectl drain {{node}} --ignore-daemonsets --force {{emptyDirFlag}}(v1.20보다 오래된 kubectl에서는 {{emptyDirOldFlag}}) 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며 아무것도 다시 만들지 않고, {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
+      '다음 명령으로 드레인하세요: kubectl drain {{node}} --ignore-daemonsets --force {{emptyDirFlag}} (v1.20보다 오래된 kubectl에서는 {{emptyDirOldFlag}}). --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며 아무것도 다시 만들지 않고, {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
     uncordon: '끝나면 노드가 다시 새 파드를 받도록 uncordon하세요(kubectl uncordon {{node}}).',
     'upgrade-plan': '먼저 계획을 확인하세요: kubeadm upgrade plan.',
     'upgrade-plan-worker':

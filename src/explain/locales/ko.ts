@@ -31,7 +31,7 @@ export const ko: Messages = {
     'not-found': '{{cluster}}에 {{node}}(이)라는 노드가 없습니다.',
     'not-found-list': '{{cluster}}에 {{node}}(이)라는 노드가 없습니다. 노드 목록: {{nodes}}.',
     'not-found-suggest':
-      '{{cluster}}에 {{node}}(이)라는 노드가 없습니다. {{suggestions}}(을)를 말씀하신 건가요?',
+      '{{cluster}}에 {{node}}(이)라는 노드가 없습니다. {{suggestions}}(을)를 말씀하셨습니까?',
     status: '{{health}}: {{gist}}',
   },
   plane: {
@@ -54,7 +54,7 @@ export const ko: Messages = {
     'quorum-kept': '유지',
     'quorum-lost': '잃음',
     'quorum-unknown': '알 수 없음',
-    more: '나머지 {{what}}은 자세히에 있습니다',
+    more: '나머지 {{what}}은 "자세히"에서 볼 수 있습니다',
     'more-and': '과 ',
     'more-reasons': '이유 {{count}}건',
     'more-steps': '할 일 {{count}}건',
@@ -75,7 +75,7 @@ export const ko: Messages = {
     scaling: '스케일링(HPA)과 롤아웃',
     endpoints: 'Endpoints/EndpointSlice 갱신: 죽은 파드로도 Service 트래픽이 계속 감',
     'apiserver-capacity': '{{node}}의 API 서버: API 용량이 {{before}}대에서 {{after}}대로 감소',
-    'etcd-member': '{{node}}의 etcd 멤버: {{voters}}대 중 {{after}}대 남음 (쿼럼 {{quorum}}); {{spareText}}',
+    'etcd-member': '{{node}}의 etcd 멤버: {{voters}}대 중 {{after}}대 남음 (쿼럼 {{quorum}}), {{spareText}}',
     'spare-none': '복귀할 때까지 추가 장애를 허용하지 못함',
     'spare-some': '그동안 {{spare}}대 추가 장애 허용',
     'leader-failover':
@@ -87,15 +87,15 @@ export const ko: Messages = {
     'pods-on-dead-node':
       '아직 {{node}}에 묶여 있는 파드 {{count}}개: 노드가 NotReady라 이미 Service 트래픽을 받지 않고, 드레인으로 옮길 수도 없음 (축출을 확인해 줄 kubelet이 없음)',
     'pods-lost': '{{pods}}: 영구 삭제됨, 다시 생성하는 컨트롤러가 없음',
-    'away-history': '; {{node}}의 최근 {{count}}회 유지보수 다운 시간의 중앙값은 {{seconds}}초',
-    'away-none': '; 아직 관측된 {{node}} 유지보수가 없어 일반적인 재부팅 시간입니다',
+    'away-history': ', {{node}}의 최근 {{count}}회 유지보수 다운 시간의 중앙값은 {{seconds}}초',
+    'away-none': ', 아직 관측된 {{node}} 유지보수가 없어 일반적인 재부팅 시간입니다',
     'node-agents': '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, kube-proxy, CNI (보통 약 {{seconds}}초)',
     'node-agents-no-proxy':
-      '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, CNI (보통 약 {{seconds}}초); 스냅샷에는 그 노드에서 실행되는 kube-proxy가 없음',
+      '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, CNI (보통 약 {{seconds}}초), 스냅샷에는 그 노드에서 실행되는 kube-proxy가 없음',
     'node-agents-no-cni':
-      '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, kube-proxy (보통 약 {{seconds}}초); 그 노드의 CNI 플러그인은 스냅샷에 없음',
+      '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, kube-proxy (보통 약 {{seconds}}초), 그 노드의 CNI 플러그인은 스냅샷에 없음',
     'node-agents-kubelet-only':
-      '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet (보통 약 {{seconds}}초); 그 노드의 kube-proxy와 CNI 플러그인은 스냅샷에 없음',
+      '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet (보통 약 {{seconds}}초), 그 노드의 kube-proxy와 CNI 플러그인은 스냅샷에 없음',
     'single-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임',
     'single-down-no-room':
       '{{workloads}}: 다른 노드에 자리가 생기거나 {{node}}(이)가 돌아와 uncordon될 때까지 다운',
@@ -219,7 +219,7 @@ export const ko: Messages = {
         '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, k3s의 SQLite 데이터스토어, 스케줄링, 자동 복구가 멈춥니다.',
       'status-single-datastore':
         '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, 스케줄링, 자동 복구가 멈춥니다 (k3s의 상태는 etcd가 아니라 SQLite 또는 외부 데이터스토어에 있습니다).',
-      'status-not-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready; NotReady: {{notReady}}.',
+      'status-not-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready, NotReady: {{notReady}}.',
       'status-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready.',
     },
     'control-plane-taint': {
@@ -252,7 +252,7 @@ export const ko: Messages = {
     },
     'leader-scheduler': {
       'held-here':
-        '{{node}}(이)가 kube-scheduler 리더 Lease를 보유하고 있습니다: 재부팅이 시작되면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출(leader election)로 대기 인스턴스({{standbys}})가 넘겨받습니다. 그동안 새 파드가 스케줄되지 않습니다.',
+        '{{node}}(이)가 kube-scheduler 리더 Lease를 보유하고 있습니다: 재부팅이 시작되면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출로 대기 인스턴스({{standbys}})가 넘겨받으며, 그동안 새 파드가 스케줄되지 않습니다.',
       'held-here-no-quorum':
         '{{node}}(이)가 kube-scheduler 리더 Lease를 보유하고 있습니다. 쿼럼이 없으면 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 쿼럼이 돌아올 때까지 파드가 스케줄되지 않습니다.',
       'held-here-writes-blocked':
@@ -267,7 +267,7 @@ export const ko: Messages = {
     },
     'leader-controller-manager': {
       'held-here':
-        '{{node}}(이)가 kube-controller-manager 리더 Lease를 보유하고 있습니다: 약 {{leaseDurationSeconds}}초 후 리더 선출(leader election)로 대기 인스턴스({{standbys}})로 넘어갑니다. 그동안 조정(자동 복구, 엔드포인트 갱신)이 멈춥니다.',
+        '{{node}}(이)가 kube-controller-manager 리더 Lease를 보유하고 있습니다: 약 {{leaseDurationSeconds}}초 후 리더 선출로 대기 인스턴스({{standbys}})로 넘어가며, 그동안 조정(자동 복구, 엔드포인트 갱신)이 멈춥니다.',
       'held-here-no-quorum':
         '{{node}}(이)가 kube-controller-manager 리더 Lease를 보유하고 있습니다. 쿼럼이 없으면 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 쿼럼이 돌아올 때까지 아무것도 조정되지 않습니다.',
       'held-here-writes-blocked':
@@ -329,17 +329,17 @@ export const ko: Messages = {
       'status-single-from-pods':
         'etcd 멤버가 하나뿐입니다. 그 etcd 파드는 Ready이지만 (멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음) 여유가 없어, 그 멤버가 내려가 있는 동안 클러스터 전체의 모든 쓰기가 멈춥니다.',
       'status-no-spare-from-pods':
-        'etcd 파드로 보는 한 쿼럼은 여유 없이 유지 중: {{voters}}대 중 {{healthy}}대의 etcd 파드가 Ready (쿼럼 {{quorum}}; 멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
+        'etcd 파드로 보는 한 쿼럼은 여유 없이 유지 중: {{voters}}대 중 {{healthy}}대의 etcd 파드가 Ready (쿼럼 {{quorum}}, 멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
       'status-kept-from-pods':
-        'etcd 파드로 보는 한 쿼럼 유지: {{voters}}대 중 {{healthy}}대의 etcd 파드가 Ready (쿼럼 {{quorum}}; 멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음), 추가 장애 {{spare}}대 허용{{leaderText}}.',
+        'etcd 파드로 보는 한 쿼럼 유지: {{voters}}대 중 {{healthy}}대의 etcd 파드가 Ready (쿼럼 {{quorum}}, 멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음), 추가 장애 {{spare}}대 허용{{leaderText}}.',
       'status-kept-from-guard':
-        'OpenShift etcd quorum guard가 보고하는 대로 etcd 쿼럼 유지: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 컨트롤 플레인 노드의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{healthy}}대 정상 (쿼럼 {{quorum}}, 여유 {{spare}}대).',
+        'OpenShift etcd quorum guard가 보고하는 대로 etcd 쿼럼 유지: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 컨트롤 플레인 노드의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못했으며, 기록된 PDB status 기준). 따라서 {{voters}}대 중 {{healthy}}대 정상 (쿼럼 {{quorum}}, 여유 {{spare}}대).',
       'status-no-spare-from-guard':
-        'OpenShift etcd quorum guard가 보고하는 대로 etcd 쿼럼은 여유 없이 유지 중: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 컨트롤 플레인 노드의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{healthy}}대 정상 (쿼럼 {{quorum}}){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
+        'OpenShift etcd quorum guard가 보고하는 대로 etcd 쿼럼은 여유 없이 유지 중: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 컨트롤 플레인 노드의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못했으며, 기록된 PDB status 기준). 따라서 {{voters}}대 중 {{healthy}}대 정상 (쿼럼 {{quorum}}){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
       'kept-from-guard':
-        'OpenShift etcd quorum guard가 보고하는 대로 etcd 쿼럼은 유지됩니다: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 컨트롤 플레인 노드의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{after}}대가 정상으로 남습니다 (쿼럼 {{quorum}}, {{node}}(이)가 내려가 있는 동안 여유 {{spare}}대).',
+        'OpenShift etcd quorum guard가 보고하는 대로 etcd 쿼럼은 유지됩니다: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 컨트롤 플레인 노드의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못했으며, 기록된 PDB status 기준). 따라서 {{voters}}대 중 {{after}}대가 정상으로 남습니다 (쿼럼 {{quorum}}, {{node}}(이)가 내려가 있는 동안 여유 {{spare}}대).',
       'kept-no-spare-from-guard':
-        'OpenShift etcd quorum guard가 보고하는 대로 etcd 쿼럼은 유지됩니다: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 컨트롤 플레인 노드의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{after}}대가 정상으로 남지만 (쿼럼 {{quorum}}), {{node}}(이)가 내려가 있는 동안 추가 장애는 허용되지 않습니다.',
+        'OpenShift etcd quorum guard가 보고하는 대로 etcd 쿼럼은 유지됩니다: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 컨트롤 플레인 노드의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못했으며, 기록된 PDB status 기준). 따라서 {{voters}}대 중 {{after}}대가 정상으로 남지만 (쿼럼 {{quorum}}), {{node}}(이)가 내려가 있는 동안 추가 장애는 허용되지 않습니다.',
       'status-unknown-single':
         'etcd 투표 멤버는 하나(노드로부터 추정)이지만 그 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}: 동작 중인지 알 수 없습니다.',
       'status-unknown-guard-count':
@@ -366,11 +366,11 @@ export const ko: Messages = {
         'etcd 멤버 {{unmatched}}(이)가 어떤 컨트롤 플레인 노드와도 맞지 않습니다: 멤버 목록과 노드가 다릅니다.',
     },
     'etcd-leader': {
-      // 장애가 난 리더는 아무것도 넘기지 않습니다 (정상 중지만 리더 역할을 넘김): 사라진 노드의 문장 (fate `lost`).
+      // 장애가 난 리더는 리더 역할을 넘겨주지 못합니다 (정상 중지만 리더 역할을 넘김): 사라진 노드의 문장 (fate `lost`).
       'leader-here-lost':
-        '{{node}}(이)가 etcd 리더입니다: 장애가 난 리더는 아무것도 넘기지 않습니다. 다른 멤버들이 선출 타임아웃(기본 {{electionTimeoutMs}}ms) 뒤 새 리더를 뽑고, 그때까지 쓰기가 기다립니다.',
+        '{{node}}(이)가 etcd 리더입니다: 장애가 난 리더는 리더 역할을 넘겨주지 못합니다. 다른 멤버들이 선출 타임아웃(기본 {{electionTimeoutMs}}ms) 뒤 새 리더를 뽑고, 그때까지 쓰기가 기다립니다.',
       'leader-here-writes-blocked-lost':
-        '{{node}}(이)가 etcd 리더입니다: 장애가 난 리더는 아무것도 넘기지 않고, 다른 멤버들이 선출 타임아웃(기본 {{electionTimeoutMs}}ms) 뒤 새 리더를 뽑습니다. 그래도 쓰기는 계속 거부됩니다: 켜진 알람이 해제될 때까지(NOSPACE라면 compact와 defrag 뒤) 누가 리더든 쓰기를 막습니다.',
+        '{{node}}(이)가 etcd 리더입니다: 장애가 난 리더는 리더 역할을 넘겨주지 못하고, 다른 멤버들이 선출 타임아웃(기본 {{electionTimeoutMs}}ms) 뒤 새 리더를 뽑습니다. 그래도 쓰기는 계속 거부됩니다: 켜진 알람이 해제될 때까지(NOSPACE라면 compact와 defrag 뒤) 누가 리더든 쓰기를 막습니다.',
       'leader-here':
         '{{node}}(이)가 etcd 리더(etcd leader)입니다: 정상 종료 시 etcd가 먼저 다른 멤버에게 리더 역할을 넘깁니다(잠깐 쓰기가 멈춤, 미리 할 일 없음).',
       'leader-here-no-quorum':
@@ -378,7 +378,7 @@ export const ko: Messages = {
       'leader-here-writes-blocked':
         '{{node}}(이)가 etcd 리더입니다: 정상 종료 시 etcd가 다른 멤버에게 리더 역할을 넘기지만, 누가 리더든 쓰기는 계속 거부됩니다: 켜진 알람이 해제될 때까지(NOSPACE라면 compact와 defrag 뒤) 쓰기를 막습니다.',
       'leader-elsewhere': 'etcd 리더는 {{node}}(이)가 아니라 {{leader}}입니다.',
-      lag: 'etcd 멤버 {{behind}}(이)가 가장 앞선 멤버보다 적용된 Raft 항목 {{lag}}개만큼 뒤처져 있습니다 (멤버가 {{limit}}개 넘게 뒤처지면 etcd는 새 쓰기를 거부합니다).',
+      lag: 'etcd 멤버 {{behind}}(이)가 가장 앞선 멤버보다 적용된 Raft 항목 {{lag}}개만큼 뒤처져 있습니다 (어느 멤버든 항목 {{limit}}개 넘게 뒤처지면 etcd는 새 쓰기를 거부합니다).',
       'in-step': 'etcd 투표 멤버가 모두 최신 상태입니다(적용 인덱스 차이 {{lag}}).',
       'in-step-answered':
         '응답한 etcd 멤버 {{answered}}대는 서로 뒤처지지 않았습니다: 적용 인덱스 차이 {{lag}}.',
@@ -444,13 +444,13 @@ export const ko: Messages = {
     },
     'pdb-blocks': {
       'quorum-guard':
-        'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget이 etcd 쿼럼을 지킵니다: 기록된 그 상태(status)로는 컨트롤 플레인 노드 {{disruptionsAllowed}}대까지 중단 가능 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}: 봇이 아니라 이 PDB 자체의 집계); 컨트롤 플레인 노드는 한 대씩 드레인하세요.',
+        'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget이 etcd 쿼럼을 지킵니다: 기록된 status로는 컨트롤 플레인 노드를 {{disruptionsAllowed}}대까지 중단할 수 있으니(정상 {{currentHealthy}}, 필요 {{desiredHealthy}}: 봇이 아니라 이 PDB가 직접 센 값), 컨트롤 플레인 노드는 한 대씩 드레인하세요.',
       'quorum-guard-blocked':
-        'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget이 기록된 그 상태(status)로는 컨트롤 플레인 노드 중단을 허용하지 않습니다 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}: 이 PDB 자체의 집계): 다른 etcd 멤버가 내려가 있거나 드레인 중이며, 이 컨트롤 플레인 노드의 드레인은 기다리게 됩니다.',
+        'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget은 기록된 status로는 컨트롤 플레인 노드 중단을 허용하지 않습니다 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}: 이 PDB가 직접 센 값): 다른 etcd 멤버가 내려가 있거나 드레인 중이며, 이 컨트롤 플레인 노드의 드레인은 기다리게 됩니다.',
       'max-unavailable-zero':
         'PodDisruptionBudget {{namespace}}/{{pdb}}의 maxUnavailable이 0입니다: 모든 축출이 거부되고(HTTP 429) 드레인이 끝없이 기다립니다.',
       'min-available-all':
-        'PodDisruptionBudget {{namespace}}/{{pdb}}(이)가 예상 파드 {{expectedPods}}개 중 minAvailable {{minAvailable}}개를 요구합니다 (disruptionsAllowed {{disruptionsAllowed}}): 모든 축출이 HTTP 429로 거부되고 드레인이 끝없이 기다립니다.',
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 파드 {{expectedPods}}개(expectedPods) 중 {{minAvailable}}개가 항상 가용해야 한다고 요구합니다(minAvailable {{minAvailable}}, disruptionsAllowed {{disruptionsAllowed}}): 모든 축출이 HTTP 429로 거부되어 드레인이 끝없이 기다립니다.',
       'stops-webhook':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(disruptionsAllowed {{disruptionsAllowed}})(이)가 {{pods}}의 축출을 HTTP 429로 거부하고, 그 재시도는 웹훅 {{webhook}}에서 실패합니다(HTTP 500): 드레인이 그곳에서 멈춥니다. 재시도는 드레인이 웹훅의 백엔드(failurePolicy Fail)를 축출한 뒤에 오고 kubectl은 429만 재시도하므로 드레인은 끝나지 않은 채 종료됩니다.',
       'no-disruptions':
@@ -607,9 +607,9 @@ export const ko: Messages = {
         '{{node}}(이)가 유일한 노드입니다: 모든 워크로드가 그곳에서 실행되며, 노드가 내려가 있는 동안 다른 곳으로 옮겨 갈 수 없어 멈춥니다.',
       'status-one-runnable':
         '{{node}}(은)는 NoSchedule taint 없이 Ready이고 스케줄 가능한 유일한 노드입니다: 일반 워크로드가 그곳에서 실행되며, 노드가 내려가 있는 동안 옮겨 갈 곳이 없어 멈춥니다.',
-      fits: 'Ready이고 스케줄 가능한 다른 노드에 옮겨 갈 파드 {{evictable}}개를 받을 여유가 있습니다.',
+      fits: '옮겨 갈 파드 {{evictable}}개가 들어갈 자리가 Ready이고 스케줄 가능한 다른 노드에 있습니다.',
       'some-pending':
-        '{{unplaced}}(을)를 받을 여유가 다른 노드에 없습니다: 드레인 후 Pending으로 남습니다.{{pendingText}}',
+        '{{unplaced}}(이)가 들어갈 자리가 다른 노드에 없습니다: 드레인 후 Pending으로 남습니다.{{pendingText}}',
       'none-fit':
         '축출될 파드({{unplaced}})를 받을 수 있는 노드가 없습니다: Pending으로 남습니다.{{pendingText}}',
       'only-node':
@@ -639,14 +639,14 @@ export const ko: Messages = {
       'stops-webhook':
         '드레인이 {{stoppedPods}}에서 오류로 멈춥니다: 어드미션 웹훅 {{stoppedWebhooks}}(failurePolicy Fail)가 파드 축출을 가로채는데 그 백엔드가 모두 {{node}}에서 실행되었습니다. 드레인이 그 백엔드를 축출한 뒤에는 이후의 축출이 모두 HTTP 500("failed calling webhook")으로 거부되고, kubectl은 429만 재시도하므로 드레인은 끝나지 않은 채 종료되고 그 파드들은 계속 실행됩니다.',
       'all-refused':
-        '드레인이 축출하는 파드가 없습니다: {{refusedBy}}(이)가 축출하려는 모든 파드({{refusedPods}})의 축출을 거부하므로 드레인은 기다립니다.',
+        '드레인이 축출하는 파드가 없습니다: 드레인이 축출하려는 파드({{refusedPods}})를 {{refusedBy}}(이)가 모두 거부하므로 드레인은 기다리기만 합니다.',
       'only-node':
         '드레인하지 않으면 파드 {{count}}개는 {{node}}(이)가 종료될 때 멈추고 돌아오면 다시 시작합니다 (NoExecute toleration 300초보다 오래 NotReady로 남지 않는 한). 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
     },
     'control-plane-healthy-for-worker': {
       down: '컨트롤 플레인이 동작하지 않습니다 (etcd 쿼럼 상실 또는 살아 있는 apiserver 없음): 재부팅된 노드는 파드와 Service 규칙을 되찾지 못합니다: 재부팅 뒤 Service 규칙은 apiserver에서 다시 만들어지므로 빈 규칙으로 시작할 수 있습니다.',
       degraded:
-        '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}; 다운된 etcd 멤버: {{membersDownText}}). 동작은 하지만, 재부팅된 노드는 파드와 Service 규칙을 되찾는 데 컨트롤 플레인이 필요합니다.',
+        '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}, 다운된 etcd 멤버: {{membersDownText}}). 동작은 하지만, 재부팅된 노드는 파드와 Service 규칙을 되찾는 데 컨트롤 플레인이 필요합니다.',
       healthy:
         '컨트롤 플레인이 정상이므로(/readyz 통과) {{node}}(은)는 재부팅 후 파드와 Service 규칙을 되찾습니다.',
       unseen:
@@ -654,7 +654,7 @@ export const ko: Messages = {
       'down-lost':
         '컨트롤 플레인이 동작하지 않습니다 (etcd 쿼럼 상실 또는 살아 있는 apiserver 없음): 다시 동작할 때까지 잃은 노드를 NotReady로 표시하거나 그 파드를 다른 곳에서 대체하는 것이 없습니다.',
       'degraded-lost':
-        '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}; 다운된 etcd 멤버: {{membersDownText}}). 동작은 하며, 잃은 노드를 NotReady로 표시하고 그 파드를 다른 곳에서 대체하는 것이 컨트롤 플레인입니다.',
+        '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}, 다운된 etcd 멤버: {{membersDownText}}). 동작은 하며, 잃은 노드를 NotReady로 표시하고 그 파드를 다른 곳에서 대체하는 것이 컨트롤 플레인입니다.',
       'healthy-lost':
         '컨트롤 플레인이 정상입니다(/readyz 통과): 아래 시간표대로 {{node}}(을)를 NotReady로 표시하고 그 파드를 다른 곳에서 대체합니다.',
       'unseen-lost':
@@ -662,7 +662,7 @@ export const ko: Messages = {
       'down-replaced':
         '컨트롤 플레인이 동작하지 않습니다 (etcd 쿼럼 상실 또는 살아 있는 apiserver 없음): 다시 동작할 때까지 노드 풀 업그레이드는 {{node}}(을)를 드레인하지도, 그 파드를 새 노드에 스케줄하지도 못합니다.',
       'degraded-replaced':
-        '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}; 다운된 etcd 멤버: {{membersDownText}}). 동작은 하지만, {{node}}의 드레인과 그 파드를 새 노드에 스케줄하는 일이 컨트롤 플레인에 달려 있습니다.',
+        '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}, 다운된 etcd 멤버: {{membersDownText}}). 동작은 하지만, {{node}}의 드레인과 그 파드를 새 노드에 스케줄하는 일이 컨트롤 플레인에 달려 있습니다.',
       'healthy-replaced':
         '컨트롤 플레인이 정상이므로(/readyz 통과) {{node}}에서 드레인된 파드는 새 노드와 다른 노드에 스케줄됩니다.',
       'unseen-replaced':
@@ -682,9 +682,9 @@ export const ko: Messages = {
         '--force는 컨트롤러가 없는 파드 {{count}}개를 영구히 삭제합니다 (다시 만들어지지 않습니다): {{pods}}.',
       'force-nothing': '--force는 {{node}}에서 아무 효과가 없습니다: 그곳의 모든 파드에 컨트롤러가 있습니다.',
       'emptydir-deletes':
-        'emptyDir 플래그는 파드 {{count}}개의 emptyDir 데이터를 삭제합니다 (괄호 안은 볼륨): {{pods}}.',
+        'emptyDir 삭제 플래그는 파드 {{count}}개의 emptyDir 데이터를 지웁니다 (괄호 안은 볼륨 이름): {{pods}}.',
       'emptydir-nothing':
-        'emptyDir 플래그로 {{node}}에서 삭제되는 데이터는 없습니다: emptyDir 볼륨을 가진 실행 중인 파드가 없습니다.',
+        'emptyDir 삭제 플래그로 {{node}}에서 지워지는 데이터는 없습니다: emptyDir 볼륨을 가진 실행 중인 파드가 없습니다.',
       'eviction-disabled':
         '--disable-eviction은 파드를 축출하지 않고 삭제하므로 다음 PDB를 확인하지 않습니다: {{budgets}}.',
       'eviction-disabled-refusing':
@@ -704,13 +704,13 @@ export const ko: Messages = {
     },
     'target-pods': {
       unseen:
-        '{{node}}의 파드가 스냅샷에 없습니다: 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 점검하지 못했습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
+        '{{node}}의 파드가 스냅샷에 없습니다: 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 점검하지 못했습니다. 먼저 {{node}}의 파드를 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
       incomplete:
-        '데이터에는 {{node}}의 파드 중 일부({{listed}}개)만 있습니다: OpenShift의 etcd quorum guard({{namespace}}/{{pdb}})는 컨트롤 플레인 노드마다 하나씩 Ready guard 파드 {{guardExpected}}개를 세는데, {{node}}의 guard 파드는 데이터에 없습니다. 그 밖에 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 보지 못해 확인하지 않았습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
+        '데이터에는 {{node}}의 파드 중 일부({{listed}}개)만 있습니다: OpenShift의 etcd quorum guard({{namespace}}/{{pdb}})는 컨트롤 플레인 노드마다 하나씩 Ready guard 파드 {{guardExpected}}개를 세는데, {{node}}의 guard 파드는 데이터에 없습니다. 그 밖에 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 보지 못해 확인하지 않았습니다. 먼저 {{node}}의 파드를 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
       'daemonsets-unlisted':
-        '데이터에 다른 노드의 파드는 있지만 {{node}}의 파드는 없습니다. 그런데 같은 데이터의 DaemonSet 상태는 데이터에 없는 파드를 셉니다 ({{daemonSet}}: status.{{field}} {{scheduled}}, 데이터에 있는 그 파드 수 {{listed}}): {{node}}의 파드는 보지 못했으므로 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 점검하지 못했습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
+        '데이터에 다른 노드의 파드는 있지만 {{node}}의 파드는 없습니다. 그런데 같은 데이터의 DaemonSet 상태는 데이터에 없는 파드를 셉니다 ({{daemonSet}}: status.{{field}} {{scheduled}}, 데이터에 있는 그 파드 수 {{listed}}): {{node}}의 파드는 보지 못했으므로 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 점검하지 못했습니다. 먼저 {{node}}의 파드를 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
       'none-listed':
-        '데이터에 다른 노드의 파드는 있지만 {{node}}의 파드는 없습니다: 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 보지 못해 점검하지 못했습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
+        '데이터에 다른 노드의 파드는 있지만 {{node}}의 파드는 없습니다: 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 보지 못해 점검하지 못했습니다. 먼저 {{node}}의 파드를 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
     },
     'read-error': {
       forbidden:
@@ -730,7 +730,7 @@ export const ko: Messages = {
   advice: {
     'node-health': {
       'lease-stale':
-        '먼저 {{node}}의 kubelet을 확인하세요 (노드에서: systemctl status kubelet, journalctl -u kubelet; 여기서: kubectl get lease {{node}} -n kube-node-lease --output=yaml의 spec.renewTime). Lease가 다시 갱신되면 다시 물어보세요.',
+        '먼저 {{node}}의 kubelet을 확인하고(노드에서는 systemctl status kubelet과 journalctl -u kubelet, 여기서는 kubectl get lease {{node}} -n kube-node-lease --output=yaml의 spec.renewTime) Lease가 다시 갱신되면 다시 물어보세요.',
     },
     when: '"{{when}}"에 대해 물으셨습니다: 이 답은 지금 클러스터 상태를 기준으로 합니다. 시작하기 직전에 다시 물어보세요.',
     'concurrent-disruption': {
@@ -751,9 +751,9 @@ export const ko: Messages = {
       'no-other-ready': '먼저 다른 컨트롤 플레인 노드를 Ready로 복구하세요.',
     },
     'etcd-quorum-after': {
-      lost: '먼저 비정상 etcd 멤버를 복구하세요. 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다.',
+      lost: '먼저 비정상 etcd 멤버를 복구하고, 한 대가 다운된 상태에서는 두 번째 멤버를 내리지 마세요.',
       'lost-remove-not-enough':
-        '먼저 {{down}}의 etcd 멤버를 복구하거나 교체하세요(죽은 멤버를 먼저 제거한 뒤 새 멤버를 추가). 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다. 죽은 멤버를 제거하기만 해서는 부족합니다: 투표 멤버 {{removeVoters}}대의 쿼럼은 {{removeQuorum}}이고, {{node}}(을)를 재부팅하면 여전히 {{after}}대만 남습니다.',
+        '먼저 {{down}}의 etcd 멤버를 복구하거나 교체하고(죽은 멤버를 먼저 제거한 뒤 새 멤버를 추가), 한 대가 다운된 상태에서는 두 번째 멤버를 내리지 마세요. 죽은 멤버를 제거하기만 해서는 부족합니다: 투표 멤버 {{removeVoters}}대의 쿼럼은 {{removeQuorum}}이고, {{node}}(을)를 재부팅하면 여전히 {{after}}대만 남습니다.',
       'lost-single':
         '유지보수 전에 etcd를 멤버 3대(컨트롤 플레인 또는 etcd 노드 3대)로 늘리거나 작업 시간대를 잡으세요: 멤버가 1대뿐이면 그 멤버가 내려가 있는 동안 아무것도 쓸 수 없습니다.',
     },
@@ -765,9 +765,9 @@ export const ko: Messages = {
     },
     'etcd-alarms': {
       alarms:
-        '먼저 클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 원인을 해결하세요 (NOSPACE: compact, defragment 후 etcdctl alarm disarm). 그다음 다시 물어보세요.',
+        '먼저 클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 원인을 해결한 뒤(NOSPACE: compact, defragment 후 etcdctl alarm disarm) 다시 물어보세요.',
       nospace:
-        '먼저 공간을 확보하세요. 클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서: 키 이력을 현재 리비전까지 compact하고(etcdctl compact $(etcdctl endpoint status --write-out=json | grep -o \'"revision":[0-9]*\' | head -n1 | cut -d: -f2)), 모든 멤버를 defragment한 뒤(etcdctl defrag --cluster), 알람을 해제하세요(etcdctl alarm disarm). 데이터가 정말 더 필요하면 --quota-backend-bytes를 늘린 뒤 다시 물어보세요.',
+        '클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 먼저 공간을 확보하세요: 키 이력을 현재 리비전까지 compact하고(etcdctl compact $(etcdctl endpoint status --write-out=json | grep -o \'"revision":[0-9]*\' | head -n1 | cut -d: -f2)), 모든 멤버를 defragment한 뒤(etcdctl defrag --cluster), 알람을 해제하고(etcdctl alarm disarm), 데이터가 정말 더 필요하면 --quota-backend-bytes를 늘린 뒤 다시 물어보세요.',
     },
     'etcd-topology': {
       'probe-tls':
@@ -783,7 +783,7 @@ export const ko: Messages = {
     },
     'pdb-blocks': {
       'min-available-all':
-        '{{namespace}}의 파드를 {{minAvailable}}개보다 많게 늘리거나 {{pdb}}(을)를 완화하세요 (예: maxUnavailable: 1). --disable-eviction으로 우회하지 마세요.',
+        '--disable-eviction으로 우회하지 말고, {{namespace}}의 파드를 {{minAvailable}}개 넘게 늘리거나 {{pdb}}(을)를 완화하세요 (예: maxUnavailable: 1).',
       'no-disruptions':
         '{{pdb}}(이)가 중단을 허용할 때까지(파드가 정상이 될 때까지) 기다리거나 먼저 스케일 업하세요.',
       'stops-webhook':
@@ -795,15 +795,15 @@ export const ko: Messages = {
     },
     'cluster-dns': {
       'down-now':
-        '먼저 클러스터 DNS를 복구하세요: {{workloads}}의 파드가 왜 하나도 Ready가 아닌지 확인하세요 (파드의 이벤트에 스케줄되지 않거나 Ready가 아닌 이유가 나옵니다). 이름 해석을 쓰는 워크로드는 이미 실패하고 있습니다.',
+        '먼저 클러스터 DNS를 복구하세요: 이름 해석을 쓰는 워크로드는 이미 실패하고 있으니 {{workloads}}의 파드가 왜 하나도 Ready가 아닌지 확인하세요 (파드의 이벤트에 스케줄되지 않거나 Ready가 아닌 이유가 나옵니다).',
       'already-down':
-        '먼저 클러스터 DNS를 복구하세요: {{workloads}}의 파드가 왜 하나도 Ready가 아닌지 확인하세요 (파드의 이벤트에 스케줄되지 않거나 Ready가 아닌 이유가 나옵니다). 이름 해석을 쓰는 워크로드는 이미 실패하고 있습니다.',
+        '먼저 클러스터 DNS를 복구하세요: 이름 해석을 쓰는 워크로드는 이미 실패하고 있으니 {{workloads}}의 파드가 왜 하나도 Ready가 아닌지 확인하세요 (파드의 이벤트에 스케줄되지 않거나 Ready가 아닌 이유가 나옵니다).',
     },
     'single-replica': {
       single: '먼저 {{workload}}(을)를 레플리카 2개 이상으로 늘리거나, 작업 시간대에 다운타임을 감수하세요.',
       'all-here': '먼저 {{workload}}(을)를 여러 노드에 분산하세요 (topology spread 또는 anti-affinity).',
       'none-ready-elsewhere':
-        '먼저 다른 노드에 있는 {{workload}} 레플리카를 Ready로 되돌리세요 (Ready가 아닌 이유는 그 파드의 이벤트에 있습니다). 아니면 점검 시간에 다운타임을 감수하세요.',
+        '먼저 다른 노드에 있는 {{workload}} 레플리카를 Ready로 되돌리거나(Ready가 아닌 이유는 그 파드의 이벤트에 있습니다) 점검 시간에 다운타임을 감수하세요.',
       'dns-none-ready-elsewhere':
         '먼저 다른 노드에 있는 클러스터 DNS 레플리카를 Ready로 되돌리세요 (Ready가 아닌 이유는 그 파드의 이벤트에 있습니다): 그때까지는 {{node}}(이)가 클러스터 DNS 전체를 맡고 있습니다.',
       'dns-all-here':
@@ -924,22 +924,22 @@ export const ko: Messages = {
     workloads: '워크로드',
     singlePoints: '클러스터 전체의 단일 장애점',
     unseen: '보지 못한 것',
-    gistHealthy: '컨트롤 플레인은 지금 1대가 장애 나도 계속 동작합니다',
+    gistHealthy: '컨트롤 플레인은 지금 1대에 장애가 나도 계속 동작합니다',
     gistDegradedData:
-      '컨트롤 플레인은 지금 1대가 장애 나도 계속 동작합니다; 문제는 데이터 플레인(아래의 노드 또는 워크로드)에 있습니다',
+      '컨트롤 플레인은 지금 1대에 장애가 나도 계속 동작하지만, 문제는 데이터 플레인(아래의 노드 또는 워크로드)에 있습니다',
     gistCriticalData:
-      '컨트롤 플레인은 지금 1대가 장애 나도 계속 동작합니다; 데이터 플레인(아래의 노드 또는 워크로드)에 작업을 막는 문제가 있습니다',
+      '컨트롤 플레인은 지금 1대에 장애가 나도 계속 동작하지만, 데이터 플레인(아래의 노드 또는 워크로드)에 작업을 막는 문제가 있습니다',
     gistDataCpUnknown:
-      '노드 또는 워크로드(아래)를 확인해야 합니다; 컨트롤 플레인에 장애 여유가 있는지는 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
+      '노드 또는 워크로드(아래)를 확인해야 하며, 컨트롤 플레인에 장애 여유가 있는지는 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
     gistDegraded: '컨트롤 플레인은 동작하지만 장애 여유가 없습니다',
     gistDegradedMembership:
-      '컨트롤 플레인은 지금 1대가 장애 나도 계속 동작하지만, etcd 멤버십 변경이 진행 중입니다(아래): 끝날 때까지 etcd 멤버를 일부러 내리지 마세요',
+      '컨트롤 플레인은 지금 1대에 장애가 나도 계속 동작하지만, etcd 멤버십 변경이 진행 중입니다(아래): 끝날 때까지 etcd 멤버를 일부러 내리지 마세요',
     gistDegradedCanTake:
-      '컨트롤 플레인은 지금 1대가 장애 나도 계속 동작하지만, etcd 멤버 구성을 살펴봐야 합니다(아래)',
+      '컨트롤 플레인은 지금 1대에 장애가 나도 계속 동작하지만, etcd 멤버 구성을 살펴봐야 합니다(아래)',
     gistDegradedCanTakeData:
-      '컨트롤 플레인은 지금 1대가 장애 나도 계속 동작하지만, etcd 멤버 구성과 노드나 워크로드를 살펴봐야 합니다(아래)',
+      '컨트롤 플레인은 지금 1대에 장애가 나도 계속 동작하지만, etcd 멤버 구성과 노드나 워크로드를 살펴봐야 합니다(아래)',
     gistDegradedMembershipData:
-      '컨트롤 플레인은 지금 1대가 장애 나도 계속 동작하지만, etcd 멤버십 변경이 진행 중이고 노드나 워크로드도 살펴봐야 합니다(아래)',
+      '컨트롤 플레인은 지금 1대에 장애가 나도 계속 동작하지만, etcd 멤버십 변경이 진행 중이고 노드나 워크로드도 살펴봐야 합니다(아래)',
     gistCritical: '컨트롤 플레인이 장애 상태이거나 한 번의 장애로 멈출 수 있습니다',
     gistDegradedQuorumUnknown:
       '컨트롤 플레인은 동작하지만 장애 여유가 없습니다(아래). etcd 쿼럼 여부도 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
@@ -948,12 +948,12 @@ export const ko: Messages = {
     gistUnknownPartial:
       '컨트롤 플레인에 장애 여유가 있는지 알 수 없습니다: 파일에 컨트롤 플레인 노드 일부만 있습니다',
     gistUnknown: '컨트롤 플레인에 장애 여유가 있는지 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
-    gistManaged: '컨트롤 플레인은 클라우드 제공자가 관리합니다; 데이터 플레인 점검만 합니다',
+    gistManaged: '컨트롤 플레인은 클라우드 제공자가 관리하므로 데이터 플레인만 점검합니다',
     gistManagedDegradedData:
-      '컨트롤 플레인은 클라우드 제공자가 관리합니다; 문제는 데이터 플레인(아래의 노드 또는 워크로드)에 있습니다',
+      '컨트롤 플레인은 클라우드 제공자가 관리하며, 문제는 데이터 플레인(아래의 노드 또는 워크로드)에 있습니다',
     gistManagedCriticalData:
-      '컨트롤 플레인은 클라우드 제공자가 관리합니다; 데이터 플레인(아래의 노드 또는 워크로드)에 작업을 막는 문제가 있습니다',
-    nodeCount: '전체 노드 {{count}}대; NotReady 또는 cordon {{disrupted}}대.',
+      '컨트롤 플레인은 클라우드 제공자가 관리하며, 데이터 플레인(아래의 노드 또는 워크로드)에 작업을 막는 문제가 있습니다',
+    nodeCount: '전체 노드 {{count}}대 중 NotReady 또는 cordon {{disrupted}}대.',
     allNodesFine: '노드 {{count}}대 모두 Ready이고 스케줄 가능.',
     allNodesFineSingle: '노드 1대, Ready이고 스케줄 가능.',
     allReadyLeaseStale:
@@ -963,10 +963,11 @@ export const ko: Messages = {
     intro:
       '노드를 재부팅·드레인·업그레이드해도 되는지, 노드가 죽으면 어떻게 되는지, 또는 클러스터의 HA 상태와 etcd 쿼럼(quorum, 투표 멤버의 과반)을 물어보세요.',
     forms: '요청 형식 (예시와 함께)',
-    choose: '다음 중 하나인가요? 하나를 누르거나 그 문장을 보내 주세요:',
+    choose: '다음 중 어느 질문입니까? 하나를 누르거나 그 문장을 보내 주세요:',
     clusters:
-      '클러스터: {{clusters}} (기본 {{default}}). "CLUSTER 클러스터에서" 또는 --cluster 이름; --lang en|ko로 언어를 고릅니다.',
-    schedules: 'Slack 채널이나 Teams 대화의 매일 HA 게시 (그곳에서 입력; 콘솔은 목록만 보여 줍니다)',
+      '클러스터: {{clusters}} (기본 {{default}}). "CLUSTER 클러스터에서" 또는 --cluster 이름으로 클러스터를, --lang en|ko로 언어를 고릅니다.',
+    schedules:
+      '매일 HA 상태 게시: Slack 채널이나 Teams 대화에서 입력합니다 (콘솔에서는 목록만 볼 수 있습니다)',
   },
   error: {
     'not-understood': '무슨 뜻인지 이해하지 못했습니다.',
@@ -979,14 +980,14 @@ export const ko: Messages = {
     'node-name-characters':
       '노드 이름에 쓸 수 없는 문자: {{chars}}. 노드 이름은 소문자, 숫자, "-", "."로 253자 이하입니다.',
     'node-exclusion':
-      '그룹에서 일부 노드를 뺄 수는 없습니다("제외", "빼고"): 원하는 노드를 직접 적거나(NODE이랑 NODE) 그룹 전체로 물어보세요.',
+      '그룹에서 일부 노드를 뺄 수는 없습니다("제외", "빼고"): 원하는 노드를 직접 적거나(NODE랑 NODE) 그룹 전체로 물어보세요.',
     'invalid-cluster-name': '올바른 클러스터 이름이 아닙니다.',
     'invalid-option': '알 수 없거나 잘못된 옵션입니다: --lang en|ko 또는 --cluster 이름을 쓰세요.',
     'invalid-request-id':
       '유지보수 요청 ID나 계획 ID가 아닙니다: 요청 ID는 mr-abcdefgh23, 계획 ID는 mp-abcdefgh23 형식입니다 (mr- 또는 mp- 뒤에 a-z 또는 2-7로 된 10자, 카드에 표시된 그대로).',
     'cluster-unknown': '{{cluster}}(이)라는 클러스터가 없습니다. 설정된 클러스터: {{clusters}}.',
     'cluster-unknown-suggest':
-      '{{cluster}}(이)라는 클러스터가 없습니다. {{suggestions}}(을)를 말씀하신 건가요? 설정된 클러스터: {{clusters}}.',
+      '{{cluster}}(이)라는 클러스터가 없습니다. {{suggestions}}(을)를 말씀하셨습니까? 설정된 클러스터: {{clusters}}.',
     'cluster-unreachable':
       '{{cluster}}의 apiserver에 연결할 수 없어 판정을 내리지 않습니다. apiserver에 연결되지 않는다고 해서 실행 중인 워크로드가 멈추지는 않습니다: 데이터 플레인(kubelet, kube-proxy, 커널 규칙, CNI)은 apiserver 없이도 기존 파드와 Service를 계속 서비스하고, 변경·스케줄링·자동 복구만 apiserver가 돌아올 때까지 기다립니다.',
     'cluster-empty':
@@ -1065,9 +1066,9 @@ export const ko: Messages = {
     dnsSomePending: '{{count}}개는 Pending, 나머지는 Ready 아님',
     dnsPending: 'Pending',
     dnsPendingReason: 'Pending: {{reason}}',
-    down: '; 이미 다운: {{list}}',
-    apiserversDown: '; 다운: {{list}}',
-    leader: '리더 {{leader}}',
+    down: ', 이미 다운: {{list}}',
+    apiserversDown: ', 다운: {{list}}',
+    leader: ', 리더 {{leader}}',
     cordonBy: ', 설정: {{by}}',
     since: ', {{age}} 전',
     kuredMark: ' ({{age}} 전에 weave.works/kured-reboot-in-progress 표시도 함)',

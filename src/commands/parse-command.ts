@@ -521,12 +521,14 @@ function parseText(text: string, options: ParseOptions): ParseResult {
     cluster,
     when: mods.when,
   });
-  // "what if kubelet restarts on atlas-cp-2": step 5 took the node for a cluster. A component's
-  // host named with "on" is the target, whatever node the context names ("(atlas-cp-3 is gone). can
-  // I restart the etcd member on atlas-cp-1?").
+  // "what if kubelet restarts on atlas-cp-2", "apply the security update on atlas-wk-1": step 5
+  // took the node for a cluster. A node named with "on" is the target when the rest names none, and
+  // a component's host is, whatever node the context names ("(atlas-cp-3 is gone). can I restart
+  // the etcd member on atlas-cp-1?").
   if (
-    understood?.kind === 'what-if' &&
-    (nodeOf(understood) === undefined || 'component' in understood.change) &&
+    (understood === null ||
+      !nodeOf(understood) ||
+      (understood.kind === 'what-if' && 'component' in understood.change)) &&
     opts.cluster === undefined &&
     cluster !== undefined &&
     (options.nodes === undefined

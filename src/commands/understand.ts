@@ -71,19 +71,22 @@ type Action = 'maintenance' | 'upgrade' | 'reboot' | 'drain' | 'down' | 'status'
 /** Keywords of each action (lowercase text, after NFKC). `patch` is a weak reboot word (see `WEAK_REBOOT`). */
 const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
   maintenance: [
-    /\b(?:put|place)\s+\S+\s+(?:into|in)\s+maintenance\b/u,
+    /\b(?:put|place|move|take)\s+(?:\S+\s+){1,3}?(?:into|in|under)\s+(?:node\s+)?maintenance\b/u,
     /\b(?:start|begin|open|request|schedule)\s+(?:a\s+|an\s+)?maintenance\b/u,
     /\bmaintenance\s+(?:request\s+)?(?:for|on|of)\b/u,
-    /(?:유지\s*보수|점검)\s*(?:요청|신청)/u,
+    // "X requires scheduled maintenance", "X needs maintenance", "X is due for maintenance".
+    /\b(?:requires?|needs?|due\s+for)\s+(?:(?:some|scheduled|planned|hardware)\s+)*maintenance\b/u,
+    // "유지보수 요청", "유지보수해야 합니다", "점검이 필요", "유지보수 예정": a maintenance asked or planned.
+    /(?:유지\s*보수|점검)\s*(?:를|을|이|가)?\s*(?:요청|신청|해야|하려|필요|예정)/u,
   ],
   upgrade: [/\bupgrad(?:e|es|ed|ing)\b/u, /업그레이드|업글/u, /(?<!(?:os|커널|보안)\s*)업데이트/u],
   reboot: [
     /\b(?:re-?boot|reboots|rebooted|rebooting|restart|restarts|restarted|restarting|bounce|bounced|bouncing)\b/u,
     /\bpower[-\s]?cycl(?:e|ed|ing)\b/u,
-    /재부팅|리부팅|리부트|재시작|재기동|껐다\s*켜|제부팅|재부딩|재붓팅|리붓|(?:^|\s)(?:잠깐\s*)?내려(?:도|야|서)/u,
+    /재부팅|리부팅|리부트|재시작|재기동|다시\s*(?:부팅|시작|켜)|껐다\s*켜|제부팅|재부딩|재붓팅|리붓|(?:^|\s)(?:잠깐\s*)?내려(?:도|야|서)/u,
   ],
   drain: [
-    /\b(?:drain|drains|drained|draining|evacuate|evacuated|evacuating|empty\s+out|cordon|cordoned|cordoning)\b/u,
+    /\b(?:drain|drains|drained|draining|evacuate|evacuated|evacuating|evict|evicted|evicting|empty\s+out|cordon|cordoned|cordoning|schedulingdisabled)\b/u,
     /드레인|코든|코돈|비워도|비워야|비우면|비우기|비울/u,
   ],
   down: [
@@ -95,8 +98,9 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /\b(?:remove|removes|removed|removing|delete|deletes|deleted|deleting)\s+(?:(?:the|a|this|that|one|node|server|master|worker|control[-\s]?plane|etcd|member)\s+)*[a-z0-9][a-z0-9.-]*\d\b|\bnotready\b/u,
     /(?:unhealthy|비정상)\s*(?:이\s*)?(?:되|돼|된|상태가\s*되)|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|종료(?:되|된|하|한|시키)|중단(?:되|된|하|한|시키)|제거|삭제|빼(?:도|면|려|고)|다시\s*만들|재생성|notready|꺼(?:도|지|져)|끄면/u,
     /\btak(?:e|en|es|ing)\s+offline\b|\bdown\s*$|\bdown\s*[,!]|\bdown\s*(?:되|돼|된)/u,
-    /\b(?:dies|die|died|dead|crash|crashes|crashed|fail|fails|failed|failure|lose|loses|lost|loses\s+power|outage|destroyed|damaged)\b/u,
-    /다운|죽(?:으면|어도|는다면|이면|었|으|이|는)|장애|망가|고장|꺼지면|꺼져|멈추면|멈춰|내려가면|날아가|터지면|날리면/u,
+    /\b(?:dies|die|died|dead|crash|crashes|crashed|fail|fails|failed|failure|lose|loses|lost|loses\s+power|outage|destroyed|damaged|destroy|unhealthy)\b|\bstop(?:s|ped|ping)?\s+(?:the\s+)?(?:k3s|rke2|kubelet|containerd|etcd|node|server|agent|service)\b/u,
+    // Korean stems by rule: 죽-, 망가-, 꺼지-, 멈추-, 손실되-, 전원 OFF, whatever ending follows.
+    /다운|죽[가-힣]|장애|망가|고장|꺼지|꺼져|멈추|멈춰|내려가|날아가|터지|날리면|손실|비정상|전원\s*(?:이\s*)?(?:off|오프|꺼|나가)/u,
   ],
   status: [
     /\b(?:status|health|healthy|healthcheck|quorum|ha|highly\s+available|state|redundant|redundancy|fault[-\s]?toleran(?:t|ce))\b/u,
@@ -104,13 +108,16 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /\betcd\s+(?:members?|leader)\b|\bmembers?\s+(?:are\s+)?(?:up|down)\b/u,
     /\b(?:control[-\s]?plane|cluster|etcd)\b.*\b(?:ok|okay|fine|good|healthy|up)\b|\b(?:ok|okay|fine|good|healthy)\b.*\b(?:control[-\s]?plane|cluster|etcd)\b/u,
     /\bhow\S*\s+(?:is\s+|are\s+)?(?:the\s+|our\s+)?(?:control[-\s]?plane|cluster|etcd|ha|quorum)\b/u,
-    /상태|쿼럼|정족수|헬스|고가용성|이중화|정상|리더|멤버/u,
+    /상태|쿼럼|정족수|과반수?|헬스|고가용성|이중화|정상|리더|멤버/u,
+    /\bget\s+(?:cs|componentstatus(?:es)?)\b/u,
   ],
   help: [
-    /^!?(?:help|commands|usage)\b|\bhelp\s*$|(?:^|\s)!(?:help|commands?)\b/u,
+    /^[!/]?(?:help|commands|usage)\b|\bhelp\s*$|(?:^|\s)[!/](?:help|commands?)\b/u,
+    // "what kind of commands are supported?", "list bot commands and their usage", "supported commands".
+    /\b(?:what|which)\s+(?:kinds?|sorts?|types?)\s+of\s+(?:commands|questions|requests)\b|\b(?:supported|available)\s+commands\b|\bcommands\s+(?:are\s+|do\s+you\s+)?(?:supported|support)\b|\blist\s+(?:(?:the|all|your|bot|its)\s+)*commands\b/u,
     /\b(?:list|set)\s+of\s+commands\b|\bcommands\s+(?:are\s+)?available\b|\bavailable\s+commands\b|\b(?:say|type)\s+help\b|\b(?:which|what)\s+commands\b|\bshow\s+(?:me\s+)?(?:the\s+)?commands\b/u,
     /\bwhat\s+(?:can|could|do)\s+(?:you\s+do|i\s+ask|you\s+answer|you\s+support)\b|\bhow\s+(?:do|does)\s+(?:i\s+use|this\s+(?:bot\s+)?work|you\s+work)\b/u,
-    /도움말|사용법|명령어|^도움(?:\s*(?:좀|이\s*필요해?요?))?$|(?:뭐|뭘|뭐를|무엇을|무얼)\s*(?:할|물어볼|물어\s*볼|질문할)\s*수\s*있|어떻게\s*써|뭘\s*물어/u,
+    /도움말|사용법|명령어|지원(?:하는|되는)\s*(?:명령|기능|질문)|^도움(?:\s*(?:좀|이\s*필요해?요?))?$|(?:뭐|뭘|뭐를|무엇을|무얼)\s*(?:할|물어볼|물어\s*볼|질문할)\s*수\s*있|어떻게\s*써|뭘\s*물어/u,
   ],
 };
 
@@ -119,11 +126,11 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
  * "마스터 몇 대까지 죽어도 돼?"): the HA status answers it (failures tolerated), not a plan.
  */
 const TOLERANCE =
-  /\bhow\s+many\b.*\b(?:lose|lost|losing|fail|failures?|die|down|tolerate|survive|spare)\b|\btolerat(?:e|es|ing)\s+(?:a\s+|the\s+)?(?:failure|loss)\b|(?:장애|고장)를?\s*(?:견딜|버틸)\s*수|몇\s*(?:대|개)\s*(?:까지|나)?.*(?:죽|다운|장애|잃|빠져|버티|버틸|견디|견딜)/u;
+  /\bhow\s+many\b.*\b(?:lose|lost|losing|fail|failures?|die|down|tolerate|survive|spare)\b|\btolerat(?:e|es|ing)\s+(?:a\s+|the\s+)?(?:failure|loss)\b|\btoleran(?:t|ce)\s+(?:of|to|for)\b|\b(?:survive|withstand)\s+(?:the\s+)?(?:loss|failure)\s+of\b|\b(?:quorum|majority)\s+(?:is\s+|still\s+)*(?:kept|maintained|held|intact|preserved)\b|(?:과반수?|쿼럼|정족수)\s*(?:가|이|를|을|는|은)?\s*(?:확보|유지)|(?:장애|다운|고장|죽)\S*\s*(?:\S+\s+){0,2}?\S*도\s+.*(?:운영|동작|서비스|유지)\s*(?:되|될|할|돼|가능)|(?:장애|고장)를?\s*(?:견딜|버틸)\s*수|몇\s*(?:대|개)\s*(?:까지|나)?.*(?:죽|다운|장애|잃|빠져|버티|버틸|견디|견딜)/u;
 
 /** The loss of etcd's quorum, asked as a what-if ("what if etcd loses quorum", "쿼럼 깨지면 어떻게 돼"). */
 const QUORUM_LOSS =
-  /\b(?:lose|loses|lost|losing|loss\s+of|without)\s+(?:the\s+|its\s+|our\s+)?(?:etcd\s+)?quorum\b|\bquorum\s+(?:is\s+|was\s+|gets\s+)?(?:lost|loss|gone|broken)\b|(?:쿼럼|정족수)\s*(?:이|가|을|를)?\s*(?:깨지|깨져|깨진|잃|상실|손실|무너)/u;
+  /\b(?:lose|loses|lost|losing|loss\s+of|without)\s+(?:the\s+|its\s+|our\s+)?(?:etcd\s+)?(?:quorum|consensus|majority)\b|\b(?:quorum|consensus)\s+(?:is\s+|was\s+|gets\s+)?(?:lost|loss|gone|broken)\b|(?:쿼럼|정족수|합의|과반수?)\s*(?:이|가|을|를)?\s*(?:깨지|깨져|깨진|잃|상실|손실|무너)|\betcd\b[^.?!]*\b(?:stops?|stopped|cannot|can'?t|won'?t|refuses?|no\s+longer|not)\b[^.?!]{0,20}\bwrites?\b|(?:etcd|멤버|api\s*(?:server|서버)).*쓰기\S*\s*(?:불가|실패|안\s*되|못|거부)|\b(?:most|majority)\s+of\s+(?:the\s+|our\s+)?(?:control[-\s]?plane|masters?|etcd|members?|servers?)\b.*\b(?:lost|down|fail|fails|failed|die|dies|gone)\b|(?:(?:대부분|과반)\S*\s*(?:의\s*)?(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)|(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)\S*\s*(?:노드\S*\s*)?(?:중\s*)?(?:대부분|과반))[^?]*(?:손실|다운|죽|장애|잃)/u;
 
 /** "2 of 3 etcd members", "2 out of 3 members", "etcd 3멤버 중 2개": members lost of a total. */
 const MEMBERS_OF = [
@@ -154,12 +161,26 @@ const ROLLING =
   /\brolling[-\s]?(?:update|restart|upgrade)\b|\broll[-\s]?out\b|롤링\s*(?:업데이트|재시작|업그레이드)|롤아웃/u;
 
 /** "patch" names a reboot only when nothing stronger is named ("can I patch atlas-wk-1"). */
-const WEAK_REBOOT =
-  /\bpatch(?:ed|ing)?\b|패치\s*해|\b(?:os|kernel|security)\s+(?:update|upgrade|patch)(?:es|ing|ed|s)?\b|(?:os|커널|보안)\s*(?:업데이트|패치)/u;
+const WEAK_REBOOT = /\bpatch(?:ed|ing)?\b|패치\s*해/u;
+
+/**
+ * An OS, kernel or security update names an upgrade of the node when no stronger word (a reboot,
+ * a drain, a maintenance) is named: "apply the kernel update on X", "X에 보안 및 커널 업데이트 적용"
+ * (issue 30: OS/kernel/security patch = upgrade, not reboot).
+ */
+const WEAK_UPGRADE =
+  /\b(?:os|kernel|security|system)\s+(?:update|upgrade|patch)(?:es|ing|ed|s)?\b|\bupdate\s+(?:the\s+)?(?:os|kernel|system)\b|(?:os|커널|보안)\s*(?:(?:및|과|와|,)\s*(?:os|커널|보안)\s*)?(?:업데이트|패치)/u;
+
+/**
+ * A restart that fails ("kubelet이 재시작되지 못하면", "if containerd fails to restart", "won't come
+ * back"): the component stays down, so the text is read with a failure word in its place.
+ */
+const RESTART_FAILS =
+  /(?:재시작|재기동|재부팅|시작)\s*(?:이|가)?\s*(?:되지|하지)\s*(?:못|않|안)\S*|(?:재시작|재기동)\s*(?:이|가)?\s*(?:안|못)\s*(?:되|하)\S*|\b(?:fails?|failed|unable|can'?t|cannot|won'?t|doesn'?t|does\s+not|did\s+not|didn'?t|never)\s+(?:to\s+)?(?:restart|come\s+back|start\s+(?:again|up))\b/gu;
 
 /** Failure words: a node that dies, is damaged, destroyed or crashes is a what-if, never a planned outage. */
 const FAILURE =
-  /\b(?:dies|die|died|dead|crash(?:es|ed)?|fail(?:s|ed|ure)?|damaged|destroyed|broken|outage|wiped|corrupted|fried|bricked)\b|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|장애|죽(?:으면|어도|는다면|이면|었|으|이|는)|망가|고장|날아가|터지면/u;
+  /\b(?:dies|die|died|dead|crash(?:es|ed)?|fail(?:s|ed|ure)?|damaged|destroy(?:ed)?|broken|outage|wiped|corrupted|fried|bricked|unhealthy)\b|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|장애|죽[가-힣]|망가|고장|날아가|터지|손실|비정상|전원\s*(?:이\s*)?(?:off|오프|꺼|나가)/u;
 
 /**
  * Short words typed with two letters swapped (`waht`, `donw`, `dwon`): the typo rule of
@@ -178,7 +199,7 @@ const REMOVAL =
 
 /** Words that make "goes down" / "lose" a what-if question rather than a planned outage. */
 const CONDITIONAL =
-  /\bwhat\s+if\b|\bif\b|\bwhat\s+happens\b|\bwhat\s+breaks\b|\bwhen\b|되면|돼도|죽으면|나면|꺼지면|멈추면|내려가면|죽어도/u;
+  /\bwhat\s+if\b|\bif\b|\bwhat\s+happens\b|\bwhat\s+breaks\b|\bwhen\b|되면|돼도|죽으면|나면|꺼지면|멈추면|내려가면|죽어도|(?:을|았을|었을|였을|할|될)\s*(?:때|경우)/u;
 
 /**
  * Keywords checked for typos: same first letter, one edit (two for keywords of 7+ letters;
@@ -194,9 +215,12 @@ const TYPO_WORDS: Readonly<Record<string, Action>> = {
   health: 'status',
 };
 
-/** Plan mode words. */
+/**
+ * Plan mode words. "One of the masters", "노드 중 하나" is each of them in turn (one at a time),
+ * not all of them together.
+ */
 const ONE_BY_ONE =
-  /\bone\s+(?:by|at|after)\s+(?:one|a\s+time|another|the\s+other)\b|\bone\s+node\s+at\s+a\s+time\b|\b1\s+at\s+a\s+time\b|\border\b|\brolling\b|\bsequential(?:ly)?\b|\bin\s+sequence\b|\bstaggered\b|\bwhich\b.*\bfirst\b|\bonly\s+one\b.*\b(?:at\s+a\s+time|at\s+any\s+(?:time|point)|at\s+once)\b|\bat\s+any\s+(?:time|point)\b.*\bonly\s+one\b|\s(?:->|→|=>)\s|하나씩|한\s*대씩|한\s*개씩|순서|차례|순차|롤링|번갈아/u;
+  /\bone\s+of\s+(?:the\s+|our\s+|my\s+)?(?:\S+\s+)?(?:masters?|control[-\s]?planes?|workers?|nodes?|servers?)\b|(?:노드|마스터|서버|워커|컨트롤\s*플레인)\S*\s*중\s*(?:하나|한\s*대|1\s*대)|\bone\s+(?:by|at|after)\s+(?:one|a\s+time|another|the\s+other)\b|\bone\s+node\s+at\s+a\s+time\b|\b1\s+at\s+a\s+time\b|\border\b|\brolling\b|\bsequential(?:ly)?\b|\bin\s+sequence\b|\bstaggered\b|\bwhich\b.*\bfirst\b|\bonly\s+one\b.*\b(?:at\s+a\s+time|at\s+any\s+(?:time|point)|at\s+once)\b|\bat\s+any\s+(?:time|point)\b.*\bonly\s+one\b|\s(?:->|→|=>)\s|하나씩|한\s*대씩|한\s*개씩|순서|차례|순차|롤링|번갈아/u;
 
 /** Together-mode words: "at the same time", "at once", "simultaneously", "동시에", "한꺼번에". */
 const TOGETHER =
@@ -220,6 +244,7 @@ const GROUPS: readonly { group: 'workers' | 'control-plane' | 'all'; plural: Reg
     group: 'all',
     plural:
       /\b(?:all|every)\s+(?:of\s+)?(?:the\s+|our\s+)?nodes?\b|\b(?:whole|entire)\s+cluster\b|모든\s*노드|전체\s*노드|노드\s*(?:전부|전체|모두)/u,
+    singular: /\b(?:one|any)\s+of\s+(?:the\s+|our\s+|my\s+)?nodes\b|노드\S*\s*중\s*(?:하나|한\s*대|1\s*대)/u,
   },
 ];
 
@@ -559,13 +584,15 @@ interface Signals {
 
 /** Read the signals of a text (lowercase, NFKC). */
 function readSignals(original: string, options: UnderstandOptions, clauses = true): Signals {
-  let text = original;
+  let text = original.replace(RESTART_FAILS, ' fails ');
   const actions = new Set<Action>();
   const oneByOne = ONE_BY_ONE.test(text);
   const anyAction = (s: string): boolean =>
     (['maintenance', 'upgrade', 'reboot', 'drain'] as const).some((a) =>
       ACTIONS[a].some((re) => re.test(s)),
-    ) || WEAK_REBOOT.test(s);
+    ) ||
+    WEAK_REBOOT.test(s) ||
+    WEAK_UPGRADE.test(s);
   // Reasons after an action: "reboot X for a kernel patch, is that ok" → "reboot X".
   const reason = REASON.exec(text);
   // Not when the node is named after it ("drain nodes before the upgrade - upgrade atlas-wk-1").
@@ -743,6 +770,7 @@ function nodeActionOf(s: Signals, text: string): MultiNodeAction | 'maintenance'
     if (/\b(?:can|could|may|ok|okay|safe)\b|(?:꺼|내려|다운)\s*(?:도|해도)|괜찮/u.test(text)) return 'reboot';
     return s.nodes.length > 0 ? 'node-down' : null;
   }
+  if (WEAK_UPGRADE.test(text)) return 'upgrade';
   if (WEAK_REBOOT.test(text)) return 'reboot';
   // "masters one by one, what order?": a plan with no verb is a reboot plan (what the bot plans).
   if (
@@ -764,6 +792,7 @@ function asksSomething(sentence: string): boolean {
     (Object.values(ACTIONS) as RegExp[][]).some((res) => res.some((re) => re.test(sentence))) ||
     TOLERANCE.test(sentence) ||
     WEAK_REBOOT.test(sentence) ||
+    WEAK_UPGRADE.test(sentence) ||
     sentence.split(/\s+/u).some((w) => typoAction(w) !== null)
   );
 }
@@ -857,7 +886,18 @@ function questionOf(text: string, options: UnderstandOptions): string {
   let out = lower;
   for (const m of lower.matchAll(KO_LEAD_END)) {
     const rest = lower.slice(m.index + m[0].length);
-    if (asksSomething(rest) && (names(rest) || !names(lower.slice(0, m.index)))) out = rest;
+    if (!asksSomething(rest)) continue;
+    // A lead clause of background (…는데, …지만) or with no action of its own names the node the
+    // rest asks about ("wk-1 장애가 발생했는데 kubelet 재시작해도 될까요?"): its node, then the
+    // rest. A lead action before "전에", "위해" is the request itself ("wk-2 재부팅 전에 드레인 다시 해야 돼?").
+    const lead = readSignals(lower.slice(0, m.index), options, false);
+    if (names(rest) || (lead.nodes.length === 0 && lead.group === undefined)) out = rest;
+    else if (
+      lead.nodes.length > 0 &&
+      (/데|지만/u.test(m[0]) ||
+        !(['maintenance', 'upgrade', 'reboot', 'drain'] as const).some((a) => lead.actions.has(a)))
+    )
+      out = `${lead.nodes.join(' ')} ${rest}`;
   }
   return out;
 }
@@ -997,7 +1037,8 @@ export function readParts(
   if (REFUSED.test(lower) || EXCLUSION.test(lower) || NEGATION.test(lower)) return { nodes: [], actions: [] };
   const s = readSignals(lower, options);
   const actions = [...s.actions] as string[];
-  if (actions.length === 0 && WEAK_REBOOT.test(lower)) actions.push('reboot');
+  if (actions.length === 0 && WEAK_UPGRADE.test(lower)) actions.push('upgrade');
+  else if (actions.length === 0 && WEAK_REBOOT.test(lower)) actions.push('reboot');
   return { nodes: s.nodes, ...(s.group === undefined ? {} : { group: s.group }), actions };
 }
 

@@ -1,0 +1,104 @@
+/**
+ * Issue 30, items 1 and 2: the kinds of miss of mined set b (test/fixtures/requests/mined-2026-12-b.md),
+ * each in English and Korean, read as `ask --format json` reads them against the demo cluster. The
+ * phrasings are new ones written for the kind (families of words, endings by rule), not lines of the set.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { readAsAsk } from '../helpers/mined-requests.js';
+
+const NODES = ['atlas-cp-1', 'atlas-cp-2', 'atlas-cp-3', 'atlas-wk-1', 'atlas-wk-2'];
+
+/** `intent [nodes]`, `ask: intent [nodes]` for a clarification's first choice, or the error code. */
+function read(text: string): string {
+  const r = readAsAsk(text, NODES);
+  if (r.kind === 'refused') return r.code;
+  const s = r.kind === 'request' ? r : r.first;
+  return `${r.kind === 'ask' ? 'ask: ' : ''}${s.intent} [${s.nodes.join(', ')}]`;
+}
+
+const cases = (rows: readonly [string, string][]): void => {
+  it.each(rows)('%s → %s', (text, want) => {
+    expect(read(text)).toBe(want);
+  });
+};
+
+describe('help asked any way', () => {
+  cases([
+    ['which kinds of questions can I ask this bot?', 'help []'],
+    ['/help show the supported commands', 'help []'],
+    ['list all commands please', 'help []'],
+    ['이 봇이 지원하는 명령 뭐가 있어요?', 'help []'],
+  ]);
+});
+
+describe('status: pasted `kubectl get cs`, tolerance of one failure, majority kept', () => {
+  cases([
+    ['kubectl get componentstatuses', 'status []'],
+    ['is the cluster tolerant to one control plane node failing?', 'status []'],
+    ['if a master dies is the etcd quorum still maintained?', 'status []'],
+    ['컨트롤 플레인 한 대가 다운돼도 쿼럼이 유지되나요?', 'status []'],
+    ['마스터 노드 하나에 장애가 나도 클러스터는 계속 운영될 수 있나요?', 'status []'],
+  ]);
+});
+
+describe('etcd quorum loss by its effects: consensus, writes refused, most of the control plane', () => {
+  cases([
+    ['what happens when etcd can no longer accept writes?', 'etcd-quorum-loss []'],
+    ['what if most of the control plane nodes are lost at once?', 'etcd-quorum-loss []'],
+    ['what if the etcd cluster loses consensus?', 'etcd-quorum-loss []'],
+    ['etcd가 합의를 잃어버리면 어떻게 되나요?', 'etcd-quorum-loss []'],
+    ['마스터 대부분이 장애로 죽으면 어떻게 돼요?', 'etcd-quorum-loss []'],
+  ]);
+});
+
+describe('failures by Korean stem, whatever the ending; power lost; a service stopped', () => {
+  cases([
+    ['atlas-wk-2를 죽였을 때 파드는 어디로 가나요?', 'node-down [atlas-wk-2]'],
+    ['atlas-cp-3 전원이 나가면 API 서버는 어떻게 되나요?', 'node-down [atlas-cp-3]'],
+    [
+      'what if I stop the k3s service on atlas-cp-3, does the cluster keep working?',
+      'node-down [atlas-cp-3]',
+    ],
+  ]);
+});
+
+describe('one of a group going down is each of them in turn, not all of them', () => {
+  cases([
+    ['what happens if one of our masters dies?', 'node-down []'],
+    ['what if one of the nodes goes down?', 'node-down []'],
+    ['마스터 노드 중 하나가 죽으면 어떻게 되나요?', 'node-down []'],
+    ['노드 중 한 대가 장애 나면 서비스는 괜찮나요?', 'node-down []'],
+  ]);
+});
+
+describe('OS, kernel and security updates are an upgrade, not a reboot; "다시 부팅" is a reboot', () => {
+  cases([
+    ['can I apply the security update on atlas-wk-1?', 'upgrade [atlas-wk-1]'],
+    ['atlas-cp-2에 OS 패치와 커널 패치 적용해도 되나요?', 'upgrade [atlas-cp-2]'],
+    ['점검 끝나면 atlas-wk-2 다시 부팅해도 될까요?', 'reboot [atlas-wk-2]'],
+  ]);
+});
+
+describe('a component that does not come back is down, not restarted', () => {
+  cases([
+    ['what if containerd on atlas-cp-1 fails to restart?', 'component-down [atlas-cp-1]'],
+    ['atlas-wk-2 의 kubelet이 재시작이 안 되면 어떻게 돼요?', 'component-down [atlas-wk-2]'],
+    ['atlas-cp-3 etcd 멤버가 비정상이면 클러스터 괜찮나요?', 'component-down [atlas-cp-3]'],
+  ]);
+});
+
+describe('context before the question names the node (Korean background clause)', () => {
+  cases([
+    ['atlas-wk-1 장애가 났는데 containerd 재시작해도 될까요?', 'component-restart [atlas-wk-1]'],
+    ['atlas-cp-2가 죽었다던데 kubelet 재기동해도 돼?', 'component-restart [atlas-cp-2]'],
+  ]);
+});
+
+describe('maintenance asked as a need, and evictions as a drain', () => {
+  cases([
+    ['atlas-cp-3 requires planned maintenance next week', 'maintenance [atlas-cp-3]'],
+    ['atlas-wk-2 점검이 필요합니다', 'maintenance [atlas-wk-2]'],
+    ['how do I evict every pod from atlas-wk-1 before the hardware work?', 'drain [atlas-wk-1]'],
+    ['atlas-wk-2 is Ready,SchedulingDisabled and the pods will not move', 'drain [atlas-wk-2]'],
+  ]);
+});

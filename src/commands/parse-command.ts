@@ -297,7 +297,8 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
 
 /**
  * The commands about nodes that the worker reads again once it knows the cluster's node names (not
- * the status: it names no node, and a scheduled report carries settings its text does not).
+ * the status: it names no node, and a scheduled report carries settings its text does not). The
+ * lock questions name a node beside the lock ("is wk-1 still holding the kured lock?").
  */
 const NODE_QUESTIONS: ReadonlySet<Command['kind']> = new Set([
   'reboot-impact',
@@ -305,6 +306,8 @@ const NODE_QUESTIONS: ReadonlySet<Command['kind']> = new Set([
   'upgrade-impact',
   'what-if',
   'multi-node',
+  'lock-status',
+  'break-lock',
 ]);
 
 /**

@@ -118,8 +118,7 @@ export function summarizeRequest(command: Command, language?: Locale): RequestSu
       };
     }
     case 'lock-status':
-      return { intent: 'lock-status', nodes: [], ...base };
     case 'break-lock':
-      return { intent: 'break-lock', nodes: [], ...base };
+      return { intent: command.kind, nodes: command.node === undefined ? [] : [command.node], ...base };
   }
 }

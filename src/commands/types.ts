@@ -213,6 +213,12 @@ export interface MaintenancePlanCommand {
  */
 export interface LockStatusCommand {
   kind: 'lock-status';
+  /**
+   * The node the text names beside the lock ("is atlas-wk-1 still holding the kured lock?", kured's
+   * "Lock already held: atlas-wk-2"): its holder or a node waiting for it. The answer reports the
+   * lock's real holder, read from the cluster.
+   */
+  node?: string;
   cluster?: string;
 }
 
@@ -224,6 +230,8 @@ export interface LockStatusCommand {
 export interface BreakLockCommand {
   kind: 'break-lock';
   lock: 'maintenance' | 'kured' | 'any';
+  /** The node the text names as the lock's (gone) holder, as {@link LockStatusCommand.node}. */
+  node?: string;
   cluster?: string;
 }
 

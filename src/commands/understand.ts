@@ -830,27 +830,43 @@ function focusOf(lower: string, options: UnderstandOptions): string {
   return sentences.slice(i).join(' ');
 }
 
-/** Breaking a reboot or maintenance lock ("break lock kured", "kured 잠금 해제"). */
-const LOCK_BREAK =
-  /\b(?:break|force[-\s]?release|force[-\s]?unlock|release)\s+(?:the\s+)?(?:(?:kured|maintenance|reboot)\s+)*lock\b|잠금\s*(?:을|를)?\s*(?:강제\s*)?(?:해제|풀)/u;
 /**
- * A lock holder asked or quoted: kured's log line "Lock already held: NODE" (kubereboot/kured#137)
- * names the holder, not a node to reboot.
+ * Breaking a reboot or maintenance lock, asked as something to do: a break verb (break, release,
+ * clear, remove, delete, unlock, reset) on a lock at the start of a clause or after "how do I",
+ * "can we", "please", "need to" ("release the kured lock", "how do I manually clear up the
+ * lock?", "kured 잠금 해제"), or kured's lock annotation removed (`kubectl annotate ds kured
+ * weave.works/kured-node-lock-`, the manual unlock of kubereboot/kured's README). "Did kured release
+ * the lock?" asks the lock's state (see {@link LOCK_HELD}).
+ */
+const LOCK_BREAK =
+  /(?:^|[.,:;!?]\s*|\s[-\u2013\u2014]\s+|\b(?:how\s+(?:do|can|should|would)\s+(?:i|we|you)|(?:can|could|should|may)\s+(?:i|we|you)|please|need\s+to|want\s+to|have\s+to|let'?s)\s+)(?:manually\s+|safely\s+|forcibly\s+)?(?:break|release|clear|remove|delete|unlock|free|reset|force[-\s]?release|force[-\s]?unlock)(?:\s+up)?\s+(?:the\s+|this\s+|that\s+|its\s+)?(?:(?:kured|kured's|maintenance|reboot|cluster|stale|node)\s+)*lock\b|kured-node-lock-(?=\s|$)|잠금\s*(?:을|를)?\s*(?:강제\s*(?:로\s*)?)?(?:해제|풀|삭제|지우|지워)(?!\s*(?:됐|되었|된|안\s*되|되지))/u;
+/**
+ * A lock's holder or state asked or quoted: kured's log line "Lock already held: NODE"
+ * (kubereboot/kured#137), "is X still holding the lock", "did kured release the lock?", "잠금이
+ * 해제됐나요", "누가 잠금을 잡고 있어".
  */
 const LOCK_HELD =
-  /\block\s+(?:is\s+)?(?:already\s+)?held\b|\b(?:who|which\s+node)\s+(?:holds|has|owns|is\s+holding)\b.*\block\b|\bholding\s+the\s+lock\b|\block\s+holder\b|잠금.*(?:누가|누구|보유|잡고)|(?:누가|누구).*잠금/u;
+  /\block\s+(?:is\s+)?(?:already\s+|still\s+)?held\b|\b(?:who|which\s+node)\s+(?:holds|has|owns|is\s+holding)\b.*\block\b|\b(?:hold|holds|held|holding|owns|acquired)\s+(?:the\s+|a\s+|its\s+)?(?:(?:kured|maintenance|reboot|cluster)\s+)*lock\b|\block\s+holder\b|\block\s+(?:is\s+|was\s+)?(?:not\s+)?released\b|\b(?:did|does|has|is|was|will)\s+(?:\S+\s+){0,2}?releas(?:e|ed|ing)\s+(?:the\s+)?(?:\S+\s+)?lock\b|잠금.*(?:누가|누구|보유|잡고|해제\s*(?:됐|되었|된|안\s*되|되지))|(?:누가|누구).*잠금/u;
 
-/** The lock command a text asks for, or null. */
-function lockCommand(lower: string): Command | null {
-  if (LOCK_BREAK.test(lower)) {
-    const lock = /kured|reboot|재부팅/u.test(lower)
-      ? 'kured'
-      : /maintenance|유지\s*보수/u.test(lower)
-        ? 'maintenance'
-        : 'any';
-    return { kind: 'break-lock', lock };
-  }
-  return LOCK_HELD.test(lower) ? { kind: 'lock-status' } : null;
+/**
+ * The lock command a text asks for, or null, with the node the text names beside the lock (its
+ * holder, or a node waiting for it) when it names exactly one.
+ * @param lower - the whole message, lowercase
+ * @param options - the node list, for reading the node named
+ */
+function lockCommand(lower: string, options: UnderstandOptions): Command | null {
+  const breaking = LOCK_BREAK.test(lower);
+  if (!breaking && !LOCK_HELD.test(lower)) return null;
+  // The holder quoted from kured's log line is what the log says, not a node the user asks about.
+  const named = readSignals(lower.replace(/\block\s+already\s+held:?\s*\S+/gu, ' '), options, false).nodes;
+  const node = named.length === 1 && named[0] !== undefined ? { node: named[0] } : {};
+  if (!breaking) return { kind: 'lock-status', ...node };
+  const lock = /kured|reboot|재부팅/u.test(lower)
+    ? 'kured'
+    : /maintenance|유지\s*보수/u.test(lower)
+      ? 'maintenance'
+      : 'any';
+  return { kind: 'break-lock', lock, ...node };
 }
 
 /**
@@ -859,6 +875,22 @@ function lockCommand(lower: string): Command | null {
  */
 const KO_LEAD_END =
   /(?:전에|위해서?|때문에|땜에|등으로|(?:으)?로\s*인해|(?<=[가-힣])\s*후에?|(?:는|인|던)데|지만)[,]?\s+/gu;
+
+/**
+ * A message lowercase, spaces collapsed, short typos fixed, and inline code quotes (`` `…` ``, as
+ * chat and GitHub quote a log line or a command) left as their text.
+ * @param text - the message
+ */
+function typedOf(text: string): string {
+  return SHORT_TYPOS.reduce(
+    (t, [re, to]) => t.replace(re, to),
+    text
+      .toLowerCase()
+      .replace(/`+([^`$]*)`+/gu, ' $1 ')
+      .replace(/\s+/gu, ' ')
+      .trim(),
+  );
+}
 
 /**
  * The request of a message, lowercase: short typos fixed, the asking sentence (see {@link focusOf}),
@@ -870,10 +902,7 @@ const KO_LEAD_END =
  * @param options - the node list, for reading which part names a node
  */
 function questionOf(text: string, options: UnderstandOptions): string {
-  const typed = SHORT_TYPOS.reduce(
-    (t, [re, to]) => t.replace(re, to),
-    text.toLowerCase().replace(/\s+/gu, ' ').trim(),
-  );
+  const typed = typedOf(text);
   const names = (x: string): boolean => {
     const r = readSignals(x, options, false);
     return r.nodes.length > 0 || r.group !== undefined;
@@ -912,7 +941,7 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
   const lower = questionOf(text, options);
   if (lower.length > MAX_UNDERSTOOD_LENGTH || REFUSED.test(lower) || NEGATION.test(lower)) return null;
   if (lower.length === 0) return null;
-  const lock = lockCommand(lower);
+  const lock = lockCommand(typedOf(text), options);
   if (lock !== null) return { ...lock, cluster: options.cluster };
   const s = readSignals(lower, options);
   // An exclusion from a group or a list ("all workers except wk-2") is not half-understood; beside

@@ -215,10 +215,11 @@ const commandSchema = z.discriminatedUnion('kind', [
     cluster: z.string().optional(),
     lang: localeSchema,
   }),
-  z.object({ kind: z.literal('lock-status'), cluster: z.string().optional() }),
+  z.object({ kind: z.literal('lock-status'), node: z.string().optional(), cluster: z.string().optional() }),
   z.object({
     kind: z.literal('break-lock'),
     lock: z.enum(['maintenance', 'kured', 'any']),
+    node: z.string().optional(),
     cluster: z.string().optional(),
   }),
 ]) satisfies z.ZodType<Command>;

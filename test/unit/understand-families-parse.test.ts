@@ -102,3 +102,17 @@ describe('maintenance asked as a need, and evictions as a drain', () => {
     ['atlas-wk-2 is Ready,SchedulingDisabled and the pods will not move', 'drain [atlas-wk-2]'],
   ]);
 });
+
+describe('lock questions: the holder asked, the lock released, the node named beside it', () => {
+  cases([
+    ['does atlas-wk-1 still hold the kured lock after its drain failed?', 'lock-status [atlas-wk-1]'],
+    ['has kured released the lock yet?', 'lock-status []'],
+    ['atlas-wk-2가 kured 잠금을 아직 잡고 있나요?', 'lock-status [atlas-wk-2]'],
+    [
+      'atlas-cp-1 was deleted while it held the lock. how can we clear the kured lock?',
+      'break-lock [atlas-cp-1]',
+    ],
+    ['please remove the stale lock', 'break-lock []'],
+    ['atlas-wk-1 노드가 사라졌는데 kured 잠금을 강제로 지워 주세요', 'break-lock [atlas-wk-1]'],
+  ]);
+});

@@ -96,11 +96,11 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /\b(?:take|taking|took|bring|bringing)\s+(?:\S+\s+){0,4}?down\b|\btake\s+out\b/u,
     /\bremove-node\b|\bshut(?:ting|s)?\s*down\b|\bpower(?:ed|ing)?\s*(?:down|off)\b|\b(?:kill|kills|killed|killing)\b/u,
     /\b(?:remove|removes|removed|removing|delete|deletes|deleted|deleting)\s+(?:(?:the|a|this|that|one|node|server|master|worker|control[-\s]?plane|etcd|member)\s+)*[a-z0-9][a-z0-9.-]*\d\b|\bnotready\b/u,
-    /(?:unhealthy|비정상)\s*(?:이\s*)?(?:되|돼|된|상태가\s*되)|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|종료(?:되|된|하|한|시키)|중단(?:되|된|하|한|시키)|제거|삭제|빼(?:도|면|려|고)|다시\s*만들|재생성|notready|꺼(?:도|지|져)|끄면/u,
+    /(?:unhealthy|비정상)\s*(?:이\s*)?(?:되|돼|된|상태가\s*되)|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|종료(?:되|된|하|한|시키)|중단(?:되|된|하|한|시키)|제거|삭제|지우|지워|빼(?:도|면|려|고)|다시\s*만들|재생성|notready|꺼(?:도|지|져)|끄면/u,
     /\btak(?:e|en|es|ing)\s+offline\b|\bdown\s*$|\bdown\s*[,!]|\bdown\s*(?:되|돼|된)/u,
     /\b(?:dies|die|died|dead|crash|crashes|crashed|fail|fails|failed|failure|lose|loses|lost|loses\s+power|outage|destroyed|damaged|destroy|unhealthy)\b|\bstop(?:s|ped|ping)?\s+(?:the\s+)?(?:k3s|rke2|kubelet|containerd|etcd|node|server|agent|service)\b/u,
     // Korean stems by rule: 죽-, 망가-, 꺼지-, 멈추-, 손실되-, 전원 OFF, whatever ending follows.
-    /다운|죽[가-힣]|장애|망가|고장|꺼지|꺼져|멈추|멈춰|내려가|날아가|터지|날리면|손실|비정상|전원\s*(?:이\s*)?(?:off|오프|꺼|나가)/u,
+    /다운|죽[가-힣]|장애|망가|고장|꺼지|꺼져|멈추|멈춰|내려가|날아가|터지|날리면|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u,
   ],
   status: [
     /\b(?:status|health|healthy|healthcheck|quorum|ha|highly\s+available|state|redundant|redundancy|fault[-\s]?toleran(?:t|ce))\b/u,
@@ -146,7 +146,7 @@ const MEMBERS_OF = [
  * @param s - its signals (a down action is needed)
  */
 function majorityLost(lower: string, s: Signals): boolean {
-  if (!s.actions.has('down') || !/etcd|members?|멤버/u.test(lower)) return false;
+  if (!(s.actions.has('down') || REMOVAL.test(lower)) || !/etcd|members?|멤버/u.test(lower)) return false;
   for (const [i, re] of MEMBERS_OF.entries()) {
     const m = re.exec(lower);
     if (m === null) continue;
@@ -180,7 +180,7 @@ const RESTART_FAILS =
 
 /** Failure words: a node that dies, is damaged, destroyed or crashes is a what-if, never a planned outage. */
 const FAILURE =
-  /\b(?:dies|die|died|dead|crash(?:es|ed)?|fail(?:s|ed|ure)?|damaged|destroy(?:ed)?|broken|outage|wiped|corrupted|fried|bricked|unhealthy)\b|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|장애|죽[가-힣]|망가|고장|날아가|터지|손실|비정상|전원\s*(?:이\s*)?(?:off|오프|꺼|나가)/u;
+  /\b(?:dies|die|died|dead|crash(?:es|ed)?|fail(?:s|ed|ure)?|damaged|destroy(?:ed)?|broken|outage|wiped|corrupted|fried|bricked|unhealthy)\b|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|장애|죽[가-힣]|망가|고장|날아가|터지|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u;
 
 /**
  * Short words typed with two letters swapped (`waht`, `donw`, `dwon`): the typo rule of
@@ -195,7 +195,7 @@ const SHORT_TYPOS: readonly [RegExp, string][] = [
 
 /** A node removed, deleted or rebuilt: it does not come back as it was, so never a planned reboot. */
 const REMOVAL =
-  /\b(?:remove|removes|removed|removing|delete|deletes|deleted|deleting|recreate|rebuild|replace)\b|제거|삭제|빼(?:도|면|려|고)|다시\s*만들|재생성/u;
+  /\b(?:remove|removes|removed|removing|delete|deletes|deleted|deleting|recreate|rebuild|replace)\b|제거|삭제|지우|지워|빼(?:도|면|려|고)|다시\s*만들|재생성/u;
 
 /** Words that make "goes down" / "lose" a what-if question rather than a planned outage. */
 const CONDITIONAL =
@@ -783,6 +783,15 @@ function nodeActionOf(s: Signals, text: string): MultiNodeAction | 'maintenance'
   return null;
 }
 
+/**
+ * Where the first of these patterns matches in `text`, or Infinity.
+ * @param res - the patterns (an action's words)
+ * @param text - the text, lowercase
+ */
+function firstIndex(res: readonly RegExp[], text: string): number {
+  return Math.min(...res.map((re) => re.exec(text)?.index ?? Infinity));
+}
+
 /** Sentence ends: `.`, `!`, `?` (and their full-width forms after NFKC) followed by a space. */
 const SENTENCE_END = /(?<=[.!?。])\s+/u;
 
@@ -796,6 +805,13 @@ function asksSomething(sentence: string): boolean {
     sentence.split(/\s+/u).some((w) => typoAction(w) !== null)
   );
 }
+
+/**
+ * A question of consequence about the cluster as a whole ("will the whole cluster fail?", "does the
+ * cluster stay up?", "모든 노드가 멈추나요?").
+ */
+const CONSEQUENCE =
+  /^(?:so\s+|and\s+)?(?:will|would|does|do|is|are|can|could)\s+(?:the|my|our|this)\s+(?:whole\s+|entire\s+)?cluster\b|^(?:그러면\s*|그럼\s*)?(?:클러스터\s*전체|전체\s*클러스터|모든\s*노드|전체\s*노드|클러스터)\s*(?:가|이|는|도)?\s/u;
 
 /** The whole cluster as the object of the question ("how do I upgrade our cluster", "우리 클러스터는 …"). */
 const CLUSTER_TARGET =
@@ -821,7 +837,9 @@ function focusOf(lower: string, options: UnderstandOptions): string {
     const r = readSignals(x, options);
     return r.nodes.length > 0 || r.group !== undefined;
   };
-  if (names(question) || CLUSTER_TARGET.test(question)) return question;
+  // "… on atlas-cp-2. will the whole cluster fail?": the cluster is what it affects, not a target.
+  const consequence = CONSEQUENCE.test(question) && readSignals(question, options).nodes.length === 0;
+  if ((names(question) && !consequence) || CLUSTER_TARGET.test(question)) return question;
   for (let j = i - 1; j >= 0; j -= 1) {
     const before = sentences[j] ?? '';
     if (names(before)) return `${before} ${question}`;
@@ -923,6 +941,7 @@ function questionOf(text: string, options: UnderstandOptions): string {
     if (names(rest) || (lead.nodes.length === 0 && lead.group === undefined)) out = rest;
     else if (
       lead.nodes.length > 0 &&
+      lead.component === undefined &&
       (/데|지만/u.test(m[0]) ||
         !(['maintenance', 'upgrade', 'reboot', 'drain'] as const).some((a) => lead.actions.has(a)))
     )
@@ -969,7 +988,13 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
     };
   }
 
-  // A component restarts or goes down ("what if etcd on atlas-cp-2 restarts"): what-if.
+  // A component restarts or goes down ("what if etcd on atlas-cp-2 restarts"): what-if. Named both
+  // ways, the first verb is the change and the other its consequence ("what if containerd crashes?
+  // will the kubelet be restarting", "etcd 재시작하면 장애 나?").
+  const failsFirst =
+    action === 'reboot' &&
+    s.actions.has('down') &&
+    firstIndex(ACTIONS.down, lower) < firstIndex(ACTIONS.reboot, lower);
   if (
     s.component !== undefined &&
     (action === 'reboot' || action === 'node-down') &&
@@ -977,7 +1002,11 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
     s.group === undefined &&
     s.nodes.length <= 1
   ) {
-    if (action === 'reboot' && !/\b(?:reboot|rebooted|rebooting|re-boot)\b|재부팅|리부팅/u.test(lower)) {
+    if (
+      action === 'reboot' &&
+      !failsFirst &&
+      !/\b(?:reboot|rebooted|rebooting|re-boot)\b|재부팅|리부팅/u.test(lower)
+    ) {
       const node = s.nodes[0];
       return {
         kind: 'what-if',
@@ -991,7 +1020,7 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
       };
     }
     // A component down on one node is that instance failing, not the node going down.
-    if (action === 'node-down') {
+    if (action === 'node-down' || failsFirst) {
       const node = s.nodes[0];
       return {
         kind: 'what-if',

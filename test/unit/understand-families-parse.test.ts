@@ -116,3 +116,24 @@ describe('lock questions: the holder asked, the lock released, the node named be
     ['atlas-wk-1 노드가 사라졌는데 kured 잠금을 강제로 지워 주세요', 'break-lock [atlas-wk-1]'],
   ]);
 });
+
+describe('the first verb is the change, the other its consequence', () => {
+  cases([
+    ['what if kubelet on atlas-wk-2 dies? will pods keep restarting?', 'component-down [atlas-wk-2]'],
+    ['atlas-cp-1 의 containerd가 죽으면 kubelet이 계속 재시작하나요?', 'component-down [atlas-cp-1]'],
+  ]);
+});
+
+describe('a failure in one sentence, "will the whole cluster …?" in the next: the node is the target', () => {
+  cases([
+    ['I power off atlas-wk-1 to test failover. would the whole cluster go down?', 'node-down [atlas-wk-1]'],
+    ['atlas-cp-3 전원을 껐어요. 모든 노드가 멈추나요?', 'node-down [atlas-cp-3]'],
+  ]);
+});
+
+describe('a majority of etcd members removed or deleted is quorum loss', () => {
+  cases([
+    ['what if someone deletes 2 out of 3 etcd members?', 'etcd-quorum-loss []'],
+    ['etcd 멤버 3개 중 2개를 지우면 어떻게 되나요?', 'etcd-quorum-loss []'],
+  ]);
+});

@@ -636,6 +636,10 @@ export function resolveCommandNodes<C extends Command>(
   if (command.kind === 'what-if' && 'node' in command.change && command.change.node !== undefined) {
     return { ...command, change: { ...command.change, node: r(command.change.node) } };
   }
+  if (command.kind === 'what-if' && 'members' in command.change && command.change.members !== undefined) {
+    const members = command.change.members.map(r).filter((n, i, all) => all.indexOf(n) === i);
+    return { ...command, change: { ...command.change, members } };
+  }
   return command;
 }
 

@@ -56,7 +56,9 @@ export type ComponentName =
  * - `rolling-update`: the component's DaemonSet/Deployment is rolled (its `updateStrategy`).
  * - `node-down`: an unplanned loss of one node (no drain).
  * - `control-plane-down`: every control-plane node is lost at once.
- * - `etcd-quorum-loss`: etcd loses quorum.
+ * - `etcd-quorum-loss`: etcd loses quorum; `members`: the control-plane nodes the text names as
+ *   the lost members ("2 of 3 members (cp-2, cp-3) unhealthy"), for the request summary; the
+ *   answer is the quorum's loss either way.
  * - `component-down`: one component is down everywhere (`what if the scheduler is down`), or only
  *   its instance on `node` when given (`what if etcd is down on cp-1`): a failure, not a restart.
  *
@@ -68,7 +70,7 @@ export type WhatIfChange =
   | { type: 'rolling-update'; component: string }
   | { type: 'node-down'; node: string }
   | { type: 'control-plane-down' }
-  | { type: 'etcd-quorum-loss' }
+  | { type: 'etcd-quorum-loss'; members?: string[] }
   | { type: 'component-down'; component: string; node?: string };
 
 /**

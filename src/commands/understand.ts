@@ -156,6 +156,21 @@ function majorityLost(lower: string, s: Signals): boolean {
   return false;
 }
 
+/**
+ * Whether the several nodes named are the members whose loss the text asks about: the quorum's
+ * loss is said after them, as their consequence ("destroy cp-2 and cp-3? would that leave etcd
+ * without quorum?"), not before them as the situation ("during a quorum loss, delete cp-2 cp-3"),
+ * and they fail or are removed (a planned reboot of two is a plan, whose answer weighs the quorum).
+ * @param lower - the request, lowercase
+ * @param s - its signals
+ */
+function membersLost(lower: string, s: Signals): boolean {
+  const first = s.nodes[0];
+  if (s.nodes.length < 2 || first === undefined || nodeActionOf(s, lower) !== 'node-down') return false;
+  const after = lower.slice(Math.max(0, lower.indexOf(first)));
+  return QUORUM_LOSS.test(after) || majorityLost(lower, s);
+}
+
 /** A rolling update or restart of a component ("rolling update of kube-proxy, safe?", "kube-proxy 롤링 업데이트"). */
 const ROLLING =
   /\brolling[-\s]?(?:update|restart|upgrade)\b|\broll[-\s]?out\b|롤링\s*(?:업데이트|재시작|업그레이드)|롤아웃/u;
@@ -894,6 +909,9 @@ function lockCommand(lower: string, options: UnderstandOptions): Command | null 
 const KO_LEAD_END =
   /(?:전에|위해서?|때문에|땜에|등으로|(?:으)?로\s*인해|(?<=[가-힣])\s*후에?|(?:는|인|던)데|지만)[,]?\s+/gu;
 
+/** An English time clause of an -ing verb before the question ("after draining, …", "before upgrading the nodes, …"). */
+const EN_LEAD = /^(?:after|before|once)\s+\S+ing\b[^,.?!]*,\s*/u;
+
 /**
  * A message lowercase, spaces collapsed, short typos fixed, and inline code quotes (`` `…` ``, as
  * chat and GitHub quote a log line or a command) left as their text.
@@ -931,13 +949,20 @@ function questionOf(text: string, options: UnderstandOptions): string {
     .trim();
   const lower = focusOf(bare, options);
   let out = lower;
-  for (const m of lower.matchAll(KO_LEAD_END)) {
-    const rest = lower.slice(m.index + m[0].length);
+  // "After draining, what if we destroy cp-2 and cp-3?": a time clause before the question.
+  const en = EN_LEAD.exec(lower);
+  if (en !== null) {
+    const rest = lower.slice(en[0].length);
+    if (asksSomething(rest) && (names(rest) || !names(en[0]))) out = rest;
+  }
+  const base = out;
+  for (const m of base.matchAll(KO_LEAD_END)) {
+    const rest = base.slice(m.index + m[0].length);
     if (!asksSomething(rest)) continue;
     // A lead clause of background (…는데, …지만) or with no action of its own names the node the
     // rest asks about ("wk-1 장애가 발생했는데 kubelet 재시작해도 될까요?"): its node, then the
     // rest. A lead action before "전에", "위해" is the request itself ("wk-2 재부팅 전에 드레인 다시 해야 돼?").
-    const lead = readSignals(lower.slice(0, m.index), options, false);
+    const lead = readSignals(base.slice(0, m.index), options, false);
     if (names(rest) || (lead.nodes.length === 0 && lead.group === undefined)) out = rest;
     else if (
       lead.nodes.length > 0 &&
@@ -974,9 +999,23 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
   // "how many masters can we lose?": the failures tolerated, which the HA status reports.
   if (TOLERANCE.test(lower) && s.nodes.every((n) => n === THE_CONTROL_PLANE_NODE || n === THE_ETCD_LEADER))
     return { kind: 'ha-status', ...extra };
-  // "what if etcd loses quorum?", "쿼럼 깨지면?", "2 of 3 etcd members fail": the quorum's loss, whichever members fail.
-  if ((QUORUM_LOSS.test(lower) || majorityLost(lower, s)) && s.nodes.length === 0)
-    return { kind: 'what-if', change: { type: 'etcd-quorum-loss' }, drain: false, ...extra, ...when };
+  // "what if etcd loses quorum?", "쿼럼 깨지면?", "2 of 3 etcd members fail": the quorum's loss,
+  // whichever members fail; the members when the text names several ("destroy cp-2 and cp-3? would
+  // that leave etcd without quorum?"). One node named is that node's failure (its answer says
+  // whether the quorum holds).
+  if (
+    (QUORUM_LOSS.test(lower) || majorityLost(lower, s)) &&
+    (s.nodes.length === 0 || membersLost(lower, s))
+  ) {
+    const members = s.nodes.length === 0 ? {} : { members: s.nodes };
+    return {
+      kind: 'what-if',
+      change: { type: 'etcd-quorum-loss', ...members },
+      drain: false,
+      ...extra,
+      ...when,
+    };
+  }
   // "rolling update of kube-proxy, safe?": the component's rollout, not a node plan.
   if (s.component !== undefined && ROLLING.test(lower) && s.nodes.length === 0 && s.group === undefined) {
     return {

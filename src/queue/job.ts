@@ -126,7 +126,7 @@ const commandSchema = z.discriminatedUnion('kind', [
       z.object({ type: z.literal('rolling-update'), component: z.string() }),
       z.object({ type: z.literal('node-down'), node: z.string() }),
       z.object({ type: z.literal('control-plane-down') }),
-      z.object({ type: z.literal('etcd-quorum-loss') }),
+      z.object({ type: z.literal('etcd-quorum-loss'), members: z.array(z.string()).max(500).optional() }),
       z.object({ type: z.literal('component-down'), component: z.string(), node: z.string().optional() }),
     ]),
     cluster: z.string().optional(),

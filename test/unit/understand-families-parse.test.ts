@@ -137,3 +137,21 @@ describe('a majority of etcd members removed or deleted is quorum loss', () => {
     ['etcd 멤버 3개 중 2개를 지우면 어떻게 되나요?', 'etcd-quorum-loss []'],
   ]);
 });
+
+describe('the members named as lost, then the quorum: etcd quorum loss with its members', () => {
+  cases([
+    [
+      'if we wipe atlas-cp-1 and atlas-cp-3 at the same time, does etcd lose quorum?',
+      'etcd-quorum-loss [atlas-cp-1, atlas-cp-3]',
+    ],
+    [
+      'atlas-cp-1, atlas-cp-2 두 멤버가 죽으면 etcd 쿼럼이 깨지나요?',
+      'etcd-quorum-loss [atlas-cp-1, atlas-cp-2]',
+    ],
+    // a time clause before the question is left out ("after cordoning, …")
+    [
+      'after cordoning, what if we destroy atlas-cp-2 and atlas-cp-3? would etcd be left without quorum?',
+      'etcd-quorum-loss [atlas-cp-2, atlas-cp-3]',
+    ],
+  ]);
+});

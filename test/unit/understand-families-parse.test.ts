@@ -4,6 +4,7 @@
  * phrasings are new ones written for the kind (families of words, endings by rule), not lines of the set.
  */
 import { describe, expect, it } from '@jest/globals';
+import { parseCommand } from '../../src/commands/parse-command.js';
 import { readAsAsk } from '../helpers/mined-requests.js';
 
 const NODES = ['atlas-cp-1', 'atlas-cp-2', 'atlas-cp-3', 'atlas-wk-1', 'atlas-wk-2'];
@@ -154,4 +155,21 @@ describe('the members named as lost, then the quorum: etcd quorum loss with its 
       'etcd-quorum-loss [atlas-cp-2, atlas-cp-3]',
     ],
   ]);
+});
+
+describe('a pasted shell loop over nodes is its command over those nodes', () => {
+  cases([
+    [
+      'for n in atlas-cp-2 atlas-cp-3; do kubectl drain $n --ignore-daemonsets; done',
+      'drain [atlas-cp-2, atlas-cp-3]',
+    ],
+    [
+      '이렇게 돌려도 될까요? for host in atlas-wk-1 atlas-wk-2; do kubectl drain ${host} --delete-emptydir-data; sleep 60; done',
+      'drain [atlas-wk-1, atlas-wk-2]',
+    ],
+  ]);
+  it('runs one node at a time', () => {
+    const r = parseCommand('for n in atlas-wk-1 atlas-wk-2; do kubectl drain $n; done');
+    expect(r.ok && r.command.kind === 'multi-node' ? r.command.mode : r).toBe('one-by-one');
+  });
 });

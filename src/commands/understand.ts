@@ -56,8 +56,11 @@ export interface UnderstandOptions {
   when?: string;
 }
 
-/** Characters that never belong to a request the bot should guess at (shell, markup, a shell `&&` list). */
-const REFUSED = /[;|$`<>{}\\]|&&/u;
+/**
+ * Characters that never belong to a request the bot should guess at (shell, markup, a shell `&&`
+ * list); an arrow (`1.15 -> 1.16`, `workers => masters`) is no redirection.
+ */
+const REFUSED = /[;|$`<{}\\]|(?<![-=])>|&&/u;
 
 /** An exclusion the understanding does not support: refused rather than half-understood. */
 const EXCLUSION = /\b(?:except|excluding|but\s+not|other\s+than|besides)\b|제외|빼고|말고/iu;

@@ -173,3 +173,10 @@ describe('a pasted shell loop over nodes is its command over those nodes', () =>
     expect(r.ok && r.command.kind === 'multi-node' ? r.command.mode : r).toBe('one-by-one');
   });
 });
+
+describe('a version arrow is no shell redirection', () => {
+  cases([
+    ['atlas-wk-1 is still on 1.33 -> 1.34 pending, can I upgrade it now?', 'upgrade [atlas-wk-1]'],
+    ['1.33 -> 1.34 으로 atlas-cp-1 업그레이드해도 돼요?', 'upgrade [atlas-cp-1]'],
+  ]);
+});

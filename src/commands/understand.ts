@@ -80,7 +80,7 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     // "X requires scheduled maintenance", "X needs maintenance", "X is due for maintenance".
     /\b(?:requires?|needs?|due\s+for)\s+(?:(?:some|scheduled|planned|hardware)\s+)*maintenance\b/u,
     // "유지보수 요청", "유지보수해야 합니다", "점검이 필요", "유지보수 예정": a maintenance asked or planned.
-    /(?:유지\s*보수|점검)\s*(?:를|을|이|가)?\s*(?:요청|신청|해야|하려|필요|예정)/u,
+    /(?:유지\s*보수|점검)\s*(?:를|을|이|가)?\s*(?:요청|신청|해야|하려|필요|예정|모드)/u,
   ],
   upgrade: [/\bupgrad(?:e|es|ed|ing)\b/u, /업그레이드|업글/u, /(?<!(?:os|커널|보안)\s*)업데이트/u],
   reboot: [
@@ -120,7 +120,7 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /\b(?:what|which)\s+(?:kinds?|sorts?|types?)\s+of\s+(?:commands|questions|requests)\b|\b(?:supported|available)\s+commands\b|\bcommands\s+(?:are\s+|do\s+you\s+)?(?:supported|support)\b|\blist\s+(?:(?:the|all|your|bot|its)\s+)*commands\b/u,
     /\b(?:list|set)\s+of\s+commands\b|\bcommands\s+(?:are\s+)?available\b|\bavailable\s+commands\b|\b(?:say|type)\s+help\b|\b(?:which|what)\s+commands\b|\bshow\s+(?:me\s+)?(?:the\s+)?commands\b/u,
     /\bwhat\s+(?:can|could|do)\s+(?:you\s+do|i\s+ask|you\s+answer|you\s+support)\b|\bhow\s+(?:do|does)\s+(?:i\s+use|this\s+(?:bot\s+)?work|you\s+work)\b/u,
-    /도움말|사용법|명령어|지원(?:하는|되는)\s*(?:명령|기능|질문)|^도움(?:\s*(?:좀|이\s*필요해?요?))?$|(?:뭐|뭘|뭐를|무엇을|무얼)\s*(?:할|물어볼|물어\s*볼|질문할)\s*수\s*있|어떻게\s*써|뭘\s*물어/u,
+    /도움말|사용법|명령어|지원(?:하는|되는)\s*(?:명령|기능|질문)|어떤\s*(?:질문|명령|것|걸|기능)\S*\s*(?:할|물어볼|쓸|사용할)\s*수|^도움(?:\s*(?:좀|이\s*필요해?요?))?$|(?:뭐|뭘|뭐를|무엇을|무얼)\s*(?:할|물어볼|물어\s*볼|질문할)\s*수\s*있|어떻게\s*써|뭘\s*물어/u,
   ],
 };
 
@@ -129,7 +129,7 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
  * "마스터 몇 대까지 죽어도 돼?"): the HA status answers it (failures tolerated), not a plan.
  */
 const TOLERANCE =
-  /\bhow\s+many\b.*\b(?:lose|lost|losing|fail|failures?|die|down|tolerate|survive|spare)\b|\btolerat(?:e|es|ing)\s+(?:a\s+|the\s+)?(?:failure|loss)\b|\btoleran(?:t|ce)\s+(?:of|to|for)\b|\b(?:survive|withstand)\s+(?:the\s+)?(?:loss|failure)\s+of\b|\b(?:quorum|majority)\s+(?:is\s+|still\s+)*(?:kept|maintained|held|intact|preserved)\b|(?:과반수?|쿼럼|정족수)\s*(?:가|이|를|을|는|은)?\s*(?:확보|유지)|(?:장애|다운|고장|죽)\S*\s*(?:\S+\s+){0,2}?\S*도\s+[^?.!]{0,60}?(?:운영|동작|서비스|유지)\s*(?:되|될|할|돼|가능)|(?:장애|고장)를?\s*(?:견딜|버틸)\s*수|몇\s*(?:대|개)\s*(?:까지|나)?.*(?:죽|다운|장애|잃|빠져|버티|버틸|견디|견딜)/u;
+  /\bhow\s+many\b.*\b(?:lose|lost|losing|fail|failures?|die|down|tolerate|survive|spare)\b|\btolerat(?:e|es|ing)\s+(?:a\s+|the\s+)?(?:failure|loss)\b|\btoleran(?:t|ce)\s+(?:of|to|for)\b|\b(?:survive|withstand|tolerate|handle)\s+(?:losing|the\s+(?:loss|failure)\s+of)\b|\b(?:quorum|majority)\s+(?:is\s+|still\s+)*(?:kept|maintained|held|intact|preserved)\b|(?:과반수?|쿼럼|정족수)\s*(?:가|이|를|을|는|은)?\s*(?:확보|유지)|(?:장애|다운|고장|죽)\S*\s*(?:\S+\s+){0,2}?\S*도\s+[^?.!]{0,60}?(?:(?:운영|동작|서비스|유지)\s*(?:되|될|할|돼|가능)|버티|버틸|견디|견딜)|(?:장애|고장)를?\s*(?:견딜|버틸)\s*수|몇\s*(?:대|개)\s*(?:까지|나)?.*(?:죽|다운|장애|잃|빠져|버티|버틸|견디|견딜)/u;
 
 /** The loss of etcd's quorum, asked as a what-if ("what if etcd loses quorum", "쿼럼 깨지면 어떻게 돼"). */
 const QUORUM_LOSS =
@@ -149,7 +149,11 @@ const MEMBERS_OF = [
  * @param s - its signals (a down action is needed)
  */
 function majorityLost(lower: string, s: Signals): boolean {
-  if (!(s.actions.has('down') || REMOVAL.test(lower)) || !/etcd|members?|멤버/u.test(lower)) return false;
+  if (
+    !(s.actions.has('down') || REMOVAL.test(lower)) ||
+    !/etcd|members?|멤버|masters?|control[-\s]?plane|servers?|마스터|컨트롤\s*플레인|서버/u.test(lower)
+  )
+    return false;
   for (const [i, re] of MEMBERS_OF.entries()) {
     const m = re.exec(lower);
     if (m === null) continue;
@@ -187,7 +191,7 @@ const WEAK_REBOOT = /\bpatch(?:ed|ing)?\b|패치\s*해/u;
  * (issue 30: OS/kernel/security patch = upgrade, not reboot).
  */
 const WEAK_UPGRADE =
-  /\b(?:os|kernel|security|system)\s+(?:update|upgrade|patch)(?:es|ing|ed|s)?\b|\bupdate\s+(?:the\s+)?(?:os|kernel|system)\b|(?:os|커널|보안)\s*(?:(?:및|과|와|,)\s*(?:os|커널|보안)\s*)?(?:업데이트|패치)/u;
+  /\b(?:os|kernel|security|system)\s+(?:update|upgrade|patch)(?:es|ing|ed|s)?\b|\b(?:update|patch|upgrade)\s+(?:the\s+)?(?:os|kernel|system)\b|(?:os|커널|보안)\s*(?:(?:및|과|와|,)\s*(?:os|커널|보안)\s*)?(?:업데이트|패치)/u;
 
 /**
  * A restart that fails ("kubelet이 재시작되지 못하면", "if containerd fails to restart", "won't come
@@ -875,14 +879,14 @@ function focusOf(lower: string, options: UnderstandOptions): string {
  * the lock?" asks the lock's state (see {@link LOCK_HELD}).
  */
 const LOCK_BREAK =
-  /(?:^|[.,:;!?]\s*|\s[-\u2013\u2014]\s+|\b(?:how\s+(?:do|can|should|would)\s+(?:i|we|you)|(?:can|could|should|may)\s+(?:i|we|you)|please|need\s+to|want\s+to|have\s+to|let'?s)\s+)(?:manually\s+|safely\s+|forcibly\s+)?(?:break|release|clear|remove|delete|unlock|free|reset|force[-\s]?release|force[-\s]?unlock)(?:\s+up)?\s+(?:the\s+|this\s+|that\s+|its\s+)?(?:(?:kured|kured's|maintenance|reboot|cluster|stale|node)\s+)*lock\b|kured-node-lock-(?=\s|$)|잠금\s*(?:을|를)?\s*(?:강제\s*(?:로\s*)?)?(?:해제|풀|삭제|지우|지워)(?!\s*(?:됐|되었|된|안\s*되|되지))/u;
+  /(?:^|[.,:;!?]\s*|\s[-\u2013\u2014]\s+|\b(?:how\s+(?:do|can|should|would)\s+(?:i|we|you)|(?:can|could|should|may)\s+(?:i|we|you)|please|need\s+to|want\s+to|have\s+to|let'?s)\s+)(?:manually\s+|safely\s+|forcibly\s+)?(?:break|release|clear|remove|delete|unlock|free|reset|force[-\s]?release|force[-\s]?unlock)(?:\s+up)?\s+(?:the\s+|this\s+|that\s+|its\s+)?(?:(?:kured|kured's|maintenance|reboot|cluster|stale|node)\s+)*lock\b|kured-node-lock-(?=\s|$)|(?:잠금|(?<![가-힣])락)\s*(?:을|를)?\s*(?:강제\s*(?:로\s*)?)?(?:해제|풀|삭제|지우|지워)(?!\s*(?:됐|되었|된|안\s*되|되지))/u;
 /**
  * A lock's holder or state asked or quoted: kured's log line "Lock already held: NODE"
  * (kubereboot/kured#137), "is X still holding the lock", "did kured release the lock?", "잠금이
  * 해제됐나요", "누가 잠금을 잡고 있어".
  */
 const LOCK_HELD =
-  /\block\s+(?:is\s+)?(?:already\s+|still\s+)?held\b|\b(?:who|which\s+node)\s+(?:holds|has|owns|is\s+holding)\b.*\block\b|\b(?:hold|holds|held|holding|owns|acquired)\s+(?:the\s+|a\s+|its\s+)?(?:(?:kured|maintenance|reboot|cluster)\s+)*lock\b|\block\s+holder\b|\block\s+(?:is\s+|was\s+)?(?:not\s+)?released\b|\b(?:did|does|has|is|was|will)\s+(?:\S+\s+){0,2}?releas(?:e|ed|ing)\s+(?:the\s+)?(?:\S+\s+)?lock\b|잠금.*(?:누가|누구|보유|잡고|해제\s*(?:됐|되었|된|안\s*되|되지))|(?:누가|누구).*잠금/u;
+  /\block\s+(?:is\s+)?(?:already\s+|still\s+)?held\b|\b(?:who|which\s+node)\s+(?:holds|has|owns|is\s+holding)\b.*\block\b|\b(?:hold|holds|held|holding|owns|acquired)\s+(?:the\s+|a\s+|its\s+)?(?:(?:kured|maintenance|reboot|cluster)\s+)*lock\b|\block\s+holder\b|\block\s+(?:is\s+|was\s+)?(?:not\s+)?released\b|\b(?:did|does|has|is|was|will)\s+(?:\S+\s+){0,2}?releas(?:e|ed|ing)\s+(?:the\s+)?(?:\S+\s+)?lock\b|(?:잠금|(?<![가-힣])락(?=$|[\s을를이가은는도])).*(?:누가|누구|보유|잡고|해제\s*(?:됐|되었|된|안\s*되|되지))|(?:누가|누구).*(?:잠금|(?<![가-힣])락(?=$|[\s을를이가은는도]))/u;
 
 /**
  * The lock command a text asks for, or null, with the node the text names beside the lock (its

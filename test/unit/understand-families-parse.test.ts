@@ -180,3 +180,17 @@ describe('a version arrow is no shell redirection', () => {
     ['1.33 -> 1.34 으로 atlas-cp-1 업그레이드해도 돼요?', 'upgrade [atlas-cp-1]'],
   ]);
 });
+
+describe('more of the same families: help, tolerance, majority of masters, kernel patch, maintenance mode, 락', () => {
+  cases([
+    ['어떤 기능을 사용할 수 있어요?', 'help []'],
+    ['can our control plane handle losing a single master?', 'status []'],
+    ['컨트롤 플레인 하나가 다운돼도 견딜 수 있나요?', 'status []'],
+    ['what if 2 of the 3 servers crash at once?', 'etcd-quorum-loss []'],
+    ['서버 3대 중 2대가 죽으면 어떻게 되나요?', 'etcd-quorum-loss []'],
+    ['is it fine to patch the OS on atlas-cp-3 this afternoon?', 'upgrade [atlas-cp-3]'],
+    ['atlas-cp-3을 점검 모드로 바꿔도 되나요?', 'maintenance [atlas-cp-3]'],
+    ['지금 kured 락은 누가 잡고 있나요?', 'lock-status []'],
+    ['kured 락 강제로 풀어 주세요', 'break-lock []'],
+  ]);
+});

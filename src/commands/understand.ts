@@ -78,9 +78,9 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /\b(?:start|begin|open|request|schedule)\s+(?:a\s+|an\s+)?maintenance\b/u,
     /\bmaintenance\s+(?:request\s+)?(?:for|on|of)\b/u,
     // "X requires scheduled maintenance", "X needs maintenance", "X is due for maintenance".
-    /\b(?:requires?|needs?|due\s+for)\s+(?:(?:some|scheduled|planned|hardware)\s+)*maintenance\b/u,
+    /\b(?:requires?|needs?|due\s+for)\s+(?:(?:some|scheduled|planned|hardware|node|a)\s+)*maintenance\b/u,
     // "유지보수 요청", "유지보수해야 합니다", "점검이 필요", "유지보수 예정": a maintenance asked or planned.
-    /(?:유지\s*보수|점검)\s*(?:를|을|이|가)?\s*(?:요청|신청|해야|하려|필요|예정|모드)/u,
+    /(?:유지\s*보수|점검)\s*(?:를|을|이|가)?\s*(?:요청|신청|해야|하려|필요|예정|모드|들어가|진행)/u,
   ],
   upgrade: [/\bupgrad(?:e|es|ed|ing)\b/u, /업그레이드|업글/u, /(?<!(?:os|커널|보안)\s*)업데이트/u],
   reboot: [
@@ -1130,7 +1130,8 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
  * is offered (a wrong node is worse than "I did not understand").
  * @param text - the text left after options, time hints, cluster phrases and fillers
  * @param options - the cluster's node names, when known
- * @returns the nodes (in the order named), the group, and the actions (`reboot`, `drain`, `upgrade`,
+ * @returns the nodes (in the order named), the group (or the role a singular word names: "a
+ *   worker"), and the actions (`reboot`, `drain`, `upgrade`,
  *   `down`, `status`, `help`, `maintenance`)
  */
 export function readParts(
@@ -1143,7 +1144,10 @@ export function readParts(
   const actions = [...s.actions] as string[];
   if (actions.length === 0 && WEAK_UPGRADE.test(lower)) actions.push('upgrade');
   else if (actions.length === 0 && WEAK_REBOOT.test(lower)) actions.push('reboot');
-  return { nodes: s.nodes, ...(s.group === undefined ? {} : { group: s.group }), actions };
+  // For the readings, a role named in the singular ("a worker dies", "the master fails") is its group.
+  const role = GROUPS.find((g) => g.group !== 'all' && (g.singular?.test(lower) ?? false));
+  const group = s.group ?? (role === undefined ? undefined : { type: role.group });
+  return { nodes: s.nodes, ...(group === undefined ? {} : { group }), actions };
 }
 
 /**

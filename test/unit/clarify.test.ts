@@ -23,8 +23,10 @@ function error(text: string, nodes?: readonly string[]): ParseError {
   return r.error;
 }
 
-describe('readings offered over the group a text names, first (issue 30 set b: "both workers" was offered all control-plane nodes down)', () => {
+describe('readings offered', () => {
   it.each([
+    // Over the group the text names, first (issue 30 set b: "both workers" was offered all
+    // control-plane nodes down); a role in the singular ("a worker") is its group.
     [
       'en',
       'what if a worker dies?',
@@ -37,15 +39,6 @@ describe('readings offered over the group a text names, first (issue 30 set b: "
     ],
     ['en', 'both workers need node maintenance soon, the rack is overheating', ['maintain all workers']],
     ['ko', '워커 두 대 모두 유지보수 들어가야 해요', ['모든 워커 유지보수 요청']],
-  ])('%s: %j', (_lang, text, want) => {
-    const e = error(text, atlas);
-    expect(e.code).toBe('ambiguous');
-    expect(e.suggestions?.map((s) => s.text).slice(0, want.length)).toEqual(want);
-  });
-});
-
-describe('readings offered', () => {
-  it.each([
     [
       'en',
       'atlas-wk-1',

@@ -356,3 +356,15 @@ describe('more of the same families: help, tolerance, majority of masters, kerne
     ['kured 락 강제로 풀어 주세요', 'break-lock []'],
   ]);
 });
+
+describe('typos of action words in both languages, failure slang', () => {
+  cases([
+    ['is it ok to cordn atlas-wk-1 now?', 'drain [atlas-wk-1]'],
+    ['can we evacaute atlas-wk-2 tonight', 'drain [atlas-wk-2]'],
+    ['atlas-wk-2 드래인 해도 되나요?', 'drain [atlas-wk-2]'],
+    ['atlas-cp-3 업그래이드 해도 돼?', 'upgrade [atlas-cp-3]'],
+    ['atlas-cp-1 재부탕 괜찮아?', 'reboot [atlas-cp-1]'],
+    ['what if atlas-wk-1 is unplugged by accident?', 'node-down [atlas-wk-1]'],
+    ['atlas-cp-3 디스크가 날라가면 어떻게 되나요?', 'node-down [atlas-cp-3]'],
+  ]);
+});

@@ -53,6 +53,49 @@ const ACTION_READINGS: Readonly<Record<Locale, Readonly<Record<string, readonly 
   },
 };
 
+/**
+ * The readings of an action over the group the text names ("both workers", "a worker", "the
+ * masters"): the action over that group one node at a time, or one of its nodes failing; the
+ * readings with no group ({@link ACTION_READINGS}) follow. A maintenance of a group is the plan
+ * that maintains it node by node.
+ */
+const GROUP_READINGS: Readonly<
+  Record<Locale, Readonly<Record<'workers' | 'control-plane', Readonly<Record<string, string>>>>>
+> = {
+  en: {
+    workers: {
+      maintenance: 'maintain all workers',
+      upgrade: 'upgrade all workers one by one',
+      reboot: 'reboot all workers one by one',
+      drain: 'drain all workers one by one',
+      down: 'what if one of the workers goes down',
+    },
+    'control-plane': {
+      maintenance: 'maintain the control plane',
+      upgrade: 'upgrade all masters one by one',
+      reboot: 'reboot all masters one by one',
+      drain: 'drain all masters one by one',
+      down: 'what if all control-plane nodes go down',
+    },
+  },
+  ko: {
+    workers: {
+      maintenance: '모든 워커 유지보수 요청',
+      upgrade: '워커 노드 하나씩 업그레이드해도 돼?',
+      reboot: '워커 노드 하나씩 재부팅해도 돼?',
+      drain: '워커 노드 하나씩 드레인해도 돼?',
+      down: '워커 노드 중 하나가 다운되면 어떻게 돼?',
+    },
+    'control-plane': {
+      maintenance: '컨트롤 플레인 유지보수 요청',
+      upgrade: '컨트롤 플레인 노드 하나씩 업그레이드해도 돼?',
+      reboot: '컨트롤 플레인 노드 하나씩 재부팅해도 돼?',
+      drain: '컨트롤 플레인 노드 하나씩 드레인해도 돼?',
+      down: '컨트롤 플레인 노드가 모두 다운되면 어떻게 돼?',
+    },
+  },
+};
+
 /** Actions in the order a reading is offered for them, strongest first. */
 const ORDER = ['maintenance', 'upgrade', 'reboot', 'drain', 'down', 'status', 'help'];
 
@@ -75,6 +118,12 @@ export function likelyReadings(text: string, locale: Locale, nodes?: readonly st
     if (action !== undefined) out.push(...named.map((n) => (onNode[action] as (n: string) => string)(n)));
     else out.push(...NODE_READINGS[locale].map((f) => f(named[0] as string)));
   } else {
+    const type = parts.group?.type;
+    const byGroup = type === 'workers' || type === 'control-plane' ? GROUP_READINGS[locale][type] : {};
+    for (const a of actions) {
+      const reading = byGroup[a];
+      if (reading !== undefined) out.push(reading);
+    }
     for (const a of actions) out.push(...(ACTION_READINGS[locale][a] ?? []));
   }
   return out.filter((x, i) => out.indexOf(x) === i).slice(0, 3);

@@ -41,7 +41,7 @@ import { isValidClusterName, isValidNodeName } from './names.js';
 import { matchMaintenanceCommand } from './parse-maintenance-command.js';
 import { matchLockCommand } from './parse-lock-command.js';
 import { parseMaintenancePlanCommand } from './parse-maintenance-plan-command.js';
-import { matchPastedCommand } from './parse-pasted-command.js';
+import { matchPastedCommand, unrollShellLoop } from './parse-pasted-command.js';
 import type {
   ClarifyingSuggestion,
   Command,
@@ -297,7 +297,8 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
 
 /**
  * The commands about nodes that the worker reads again once it knows the cluster's node names (not
- * the status: it names no node, and a scheduled report carries settings its text does not).
+ * the status: it names no node, and a scheduled report carries settings its text does not). The
+ * lock questions name a node beside the lock ("is wk-1 still holding the kured lock?").
  */
 const NODE_QUESTIONS: ReadonlySet<Command['kind']> = new Set([
   'reboot-impact',
@@ -305,6 +306,8 @@ const NODE_QUESTIONS: ReadonlySet<Command['kind']> = new Set([
   'upgrade-impact',
   'what-if',
   'multi-node',
+  'lock-status',
+  'break-lock',
 ]);
 
 /**
@@ -468,7 +471,8 @@ function parseText(text: string, options: ParseOptions): ParseResult {
   // A pasted command (`kubectl drain wk1 --force`, `systemctl restart kubelet` on a node): its flags
   // are its own, so it is read before the options.
   const own = /(?:^|\s)(?:--|\u2014|\u2013)(?:lang|cluster)(?:=|\s+)(?!-)\S+/giu;
-  const pasted = matchPastedCommand(normal.replace(own, ' '));
+  const loop = unrollShellLoop(normal.replace(own, ' '));
+  const pasted = matchPastedCommand(loop.text);
   if (pasted !== null) {
     const around = takeOptions(`${pasted.rest} ${(normal.match(own) ?? []).join(' ')}`.trim());
     if (around.error !== undefined) return { ok: false, error: around.error, locale: detected };
@@ -476,7 +480,9 @@ function parseText(text: string, options: ParseOptions): ParseResult {
     const cluster = clusterRaw?.toLowerCase();
     if (clusterRaw !== undefined && cluster !== undefined && !isValidClusterName(cluster))
       return fail('invalid-cluster-name', around.lang ?? detected, clusterRaw);
-    const command = { ...pasted.command, ...(cluster === undefined ? {} : { cluster }) } as Command;
+    // A shell loop runs the command one node at a time.
+    const mode = loop.loop && pasted.command.kind === 'multi-node' ? { mode: 'one-by-one' as const } : {};
+    const command = { ...pasted.command, ...mode, ...(cluster === undefined ? {} : { cluster }) } as Command;
     return {
       ok: true,
       command: oneNodeCommand(resolveCommandNodes(command, options.nodes)),
@@ -521,12 +527,14 @@ function parseText(text: string, options: ParseOptions): ParseResult {
     cluster,
     when: mods.when,
   });
-  // "what if kubelet restarts on atlas-cp-2": step 5 took the node for a cluster. A component's
-  // host named with "on" is the target, whatever node the context names ("(atlas-cp-3 is gone). can
-  // I restart the etcd member on atlas-cp-1?").
+  // "what if kubelet restarts on atlas-cp-2", "apply the security update on atlas-wk-1": step 5
+  // took the node for a cluster. A node named with "on" is the target when the rest names none, and
+  // a component's host is, whatever node the context names ("(atlas-cp-3 is gone). can I restart
+  // the etcd member on atlas-cp-1?").
   if (
-    understood?.kind === 'what-if' &&
-    (nodeOf(understood) === undefined || 'component' in understood.change) &&
+    (understood === null ||
+      !nodeOf(understood) ||
+      (understood.kind === 'what-if' && 'component' in understood.change)) &&
     opts.cluster === undefined &&
     cluster !== undefined &&
     (options.nodes === undefined
@@ -630,6 +638,10 @@ export function resolveCommandNodes<C extends Command>(
   if ('node' in command && typeof command.node === 'string') return { ...command, node: r(command.node) };
   if (command.kind === 'what-if' && 'node' in command.change && command.change.node !== undefined) {
     return { ...command, change: { ...command.change, node: r(command.change.node) } };
+  }
+  if (command.kind === 'what-if' && 'members' in command.change && command.change.members !== undefined) {
+    const members = command.change.members.map(r).filter((n, i, all) => all.indexOf(n) === i);
+    return { ...command, change: { ...command.change, members } };
   }
   return command;
 }

@@ -202,6 +202,31 @@ function drainArgs(args: readonly string[]): {
   return selector === undefined ? { nodes, flags } : { nodes, flags, selector };
 }
 
+/** A shell loop over names: `for VAR in A B; do BODY; done` (POSIX sh `for` loop, bash(1) "Compound Commands"). */
+const SHELL_LOOP =
+  /\bfor\s+([a-z_][a-z0-9_]*)\s+in\s+([a-z0-9][a-z0-9.\s-]*?)\s*;\s*do\s+([^]*?)\s*;?\s*done\b/iu;
+
+/**
+ * A pasted shell loop over node names read as the command it runs, once for all the names
+ * (`for node in wk-1 wk-2; do kubectl drain $node; sleep 300; done` → `kubectl drain wk-1 wk-2`):
+ * the first step of its body that uses the loop variable, the variable replaced by the names. A
+ * loop runs its steps one name at a time. A loop over anything else (`$(kubectl get nodes …)`) is
+ * left as it is.
+ * @param text - the normalised message
+ * @returns the text with the loop replaced, and whether there was one
+ */
+export function unrollShellLoop(text: string): { text: string; loop: boolean } {
+  const m = SHELL_LOOP.exec(text);
+  if (m === null) return { text, loop: false };
+  const [all, name = '', items = '', body = ''] = m;
+  const uses = new RegExp(`\\$\\{?${name}\\}?(?![a-z0-9_])`, 'giu');
+  const step = body.split(/\s*;\s*/u).find((part) => part.search(uses) >= 0);
+  if (step === undefined) return { text, loop: false };
+  const names = items.trim().split(/\s+/u).join(' ');
+  const unrolled = step.replace(uses, names);
+  return { text: `${text.slice(0, m.index)}${unrolled}${text.slice(m.index + all.length)}`, loop: true };
+}
+
 /**
  * Read a pasted command into the command the plain question gives.
  * @param text - the normalised message (spaces collapsed, mentions removed)

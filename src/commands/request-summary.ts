@@ -86,7 +86,12 @@ export function summarizeRequest(command: Command, language?: Locale): RequestSu
     }
     case 'what-if': {
       const c = command.change;
-      const nodes = 'node' in c && c.node !== undefined ? [c.node] : [];
+      const nodes =
+        'node' in c && c.node !== undefined
+          ? [c.node]
+          : 'members' in c && c.members !== undefined
+            ? [...c.members]
+            : [];
       return { intent: c.type, nodes, ...base };
     }
     case 'ha-status':
@@ -118,8 +123,7 @@ export function summarizeRequest(command: Command, language?: Locale): RequestSu
       };
     }
     case 'lock-status':
-      return { intent: 'lock-status', nodes: [], ...base };
     case 'break-lock':
-      return { intent: 'break-lock', nodes: [], ...base };
+      return { intent: command.kind, nodes: command.node === undefined ? [] : [command.node], ...base };
   }
 }

@@ -56,7 +56,9 @@ export type ComponentName =
  * - `rolling-update`: the component's DaemonSet/Deployment is rolled (its `updateStrategy`).
  * - `node-down`: an unplanned loss of one node (no drain).
  * - `control-plane-down`: every control-plane node is lost at once.
- * - `etcd-quorum-loss`: etcd loses quorum.
+ * - `etcd-quorum-loss`: etcd loses quorum; `members`: the control-plane nodes the text names as
+ *   the lost members ("2 of 3 members (cp-2, cp-3) unhealthy"), for the request summary; the
+ *   answer is the quorum's loss either way.
  * - `component-down`: one component is down everywhere (`what if the scheduler is down`), or only
  *   its instance on `node` when given (`what if etcd is down on cp-1`): a failure, not a restart.
  *
@@ -68,7 +70,7 @@ export type WhatIfChange =
   | { type: 'rolling-update'; component: string }
   | { type: 'node-down'; node: string }
   | { type: 'control-plane-down' }
-  | { type: 'etcd-quorum-loss' }
+  | { type: 'etcd-quorum-loss'; members?: string[] }
   | { type: 'component-down'; component: string; node?: string };
 
 /**
@@ -213,6 +215,12 @@ export interface MaintenancePlanCommand {
  */
 export interface LockStatusCommand {
   kind: 'lock-status';
+  /**
+   * The node the text names beside the lock ("is atlas-wk-1 still holding the kured lock?", kured's
+   * "Lock already held: atlas-wk-2"): its holder or a node waiting for it. The answer reports the
+   * lock's real holder, read from the cluster.
+   */
+  node?: string;
   cluster?: string;
 }
 
@@ -224,6 +232,8 @@ export interface LockStatusCommand {
 export interface BreakLockCommand {
   kind: 'break-lock';
   lock: 'maintenance' | 'kured' | 'any';
+  /** The node the text names as the lock's (gone) holder, as {@link LockStatusCommand.node}. */
+  node?: string;
   cluster?: string;
 }
 

@@ -56,8 +56,11 @@ export interface UnderstandOptions {
   when?: string;
 }
 
-/** Characters that never belong to a request the bot should guess at (shell, markup, a shell `&&` list). */
-const REFUSED = /[;|$`<>{}\\]|&&/u;
+/**
+ * Characters that never belong to a request the bot should guess at (shell, markup, a shell `&&`
+ * list); an arrow (`1.15 -> 1.16`, `workers => masters`) is no redirection.
+ */
+const REFUSED = /[;|$`<{}\\]|(?<![-=])>|&&/u;
 
 /** An exclusion the understanding does not support: refused rather than half-understood. */
 const EXCLUSION = /\b(?:except|excluding|but\s+not|other\s+than|besides)\b|제외|빼고|말고/iu;
@@ -71,20 +74,23 @@ type Action = 'maintenance' | 'upgrade' | 'reboot' | 'drain' | 'down' | 'status'
 /** Keywords of each action (lowercase text, after NFKC). `patch` is a weak reboot word (see `WEAK_REBOOT`). */
 const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
   maintenance: [
-    /\b(?:put|place)\s+\S+\s+(?:into|in)\s+maintenance\b/u,
+    /\b(?:put|place|move|take)\s+(?:\S+\s+){1,3}?(?:into|in|under)\s+(?:node\s+)?maintenance\b/u,
     /\b(?:start|begin|open|request|schedule)\s+(?:a\s+|an\s+)?maintenance\b/u,
     /\bmaintenance\s+(?:request\s+)?(?:for|on|of)\b/u,
-    /(?:유지\s*보수|점검)\s*(?:요청|신청)/u,
+    // "X requires scheduled maintenance", "X needs maintenance", "X is due for maintenance".
+    /\b(?:requires?|needs?|due\s+for)\s+(?:(?:some|scheduled|planned|hardware|node|a)\s+)*maintenance\b/u,
+    // "유지보수 요청", "유지보수해야 합니다", "점검이 필요", "유지보수 예정": a maintenance asked or planned.
+    /(?:유지\s*보수|점검)\s*(?:를|을|이|가)?\s*(?:요청|신청|해야|하려|필요|예정|모드|들어가|진행)/u,
   ],
-  upgrade: [/\bupgrad(?:e|es|ed|ing)\b/u, /업그레이드|업글/u, /(?<!(?:os|커널|보안)\s*)업데이트/u],
+  upgrade: [/\bupgrad(?:e|es|ed|ing)\b/u, /업그[레래]이드|업글/u, /(?<!(?:os|커널|보안)\s*)업데이트/u],
   reboot: [
     /\b(?:re-?boot|reboots|rebooted|rebooting|restart|restarts|restarted|restarting|bounce|bounced|bouncing)\b/u,
     /\bpower[-\s]?cycl(?:e|ed|ing)\b/u,
-    /재부팅|리부팅|리부트|재시작|재기동|껐다\s*켜|제부팅|재부딩|재붓팅|리붓|(?:^|\s)(?:잠깐\s*)?내려(?:도|야|서)/u,
+    /재부[팅탕텅]|리부팅|리부트|재시작|재기동|다시\s*(?:부팅|시작|켜)|껐다\s*켜|제부팅|재부딩|재붓팅|리붓|(?:^|\s)(?:잠깐\s*)?내려(?:도|야|서)/u,
   ],
   drain: [
-    /\b(?:drain|drains|drained|draining|evacuate|evacuated|evacuating|empty\s+out|cordon|cordoned|cordoning)\b/u,
-    /드레인|코든|코돈|비워도|비워야|비우면|비우기|비울/u,
+    /\b(?:drain|drains|drained|draining|evacuate|evacuated|evacuating|evict|evicted|evicting|empty\s+out|cordon|cordoned|cordoning|schedulingdisabled)\b/u,
+    /드[레래]인|코든|코돈|비워도|비워야|비우면|비우기|비울/u,
   ],
   down: [
     /\b(?:go|goes|went|going|gets?|got)\s+down\b/u,
@@ -93,10 +99,11 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /\b(?:take|taking|took|bring|bringing)\s+(?:\S+\s+){0,4}?down\b|\btake\s+out\b/u,
     /\bremove-node\b|\bshut(?:ting|s)?\s*down\b|\bpower(?:ed|ing)?\s*(?:down|off)\b|\b(?:kill|kills|killed|killing)\b/u,
     /\b(?:remove|removes|removed|removing|delete|deletes|deleted|deleting)\s+(?:(?:the|a|this|that|one|node|server|master|worker|control[-\s]?plane|etcd|member)\s+)*[a-z0-9][a-z0-9.-]*\d\b|\bnotready\b/u,
-    /(?:unhealthy|비정상)\s*(?:이\s*)?(?:되|돼|된|상태가\s*되)|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|종료(?:되|된|하|한|시키)|중단(?:되|된|하|한|시키)|제거|삭제|빼(?:도|면|려|고)|다시\s*만들|재생성|notready|꺼(?:도|지|져)|끄면/u,
+    /(?:unhealthy|비정상)\s*(?:이\s*)?(?:되|돼|된|상태가\s*되)|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|종료(?:되|된|하|한|시키)|중단(?:되|된|하|한|시키)|제거|삭제|지우|지워|빼(?:도|면|려|고)|다시\s*만들|재생성|notready|꺼(?:도|지|져)|끄면/u,
     /\btak(?:e|en|es|ing)\s+offline\b|\bdown\s*$|\bdown\s*[,!]|\bdown\s*(?:되|돼|된)/u,
-    /\b(?:dies|die|died|dead|crash|crashes|crashed|fail|fails|failed|failure|lose|loses|lost|loses\s+power|outage|destroyed|damaged)\b/u,
-    /다운|죽(?:으면|어도|는다면|이면|었|으|이|는)|장애|망가|고장|꺼지면|꺼져|멈추면|멈춰|내려가면|날아가|터지면|날리면/u,
+    /\b(?:dies|die|died|dead|crash|crashes|crashed|fail|fails|failed|failure|lose|loses|lost|loses\s+power|outage|destroyed|damaged|destroy|unhealthy|nuked?|unplugged|yanked)\b|\bstop(?:s|ped|ping)?\s+(?:the\s+)?(?:k3s|rke2|kubelet|containerd|etcd|node|server|agent|service)\b/u,
+    // Korean stems by rule: 죽-, 망가-, 꺼지-, 멈추-, 손실되-, 전원 OFF, whatever ending follows.
+    /다운|죽[가-힣]|장애|망가|고장|꺼지|꺼져|멈추|멈춰|내려가|날아가|날라가|터지|날리면|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u,
   ],
   status: [
     /\b(?:status|health|healthy|healthcheck|quorum|ha|highly\s+available|state|redundant|redundancy|fault[-\s]?toleran(?:t|ce))\b/u,
@@ -104,13 +111,16 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /\betcd\s+(?:members?|leader)\b|\bmembers?\s+(?:are\s+)?(?:up|down)\b/u,
     /\b(?:control[-\s]?plane|cluster|etcd)\b.*\b(?:ok|okay|fine|good|healthy|up)\b|\b(?:ok|okay|fine|good|healthy)\b.*\b(?:control[-\s]?plane|cluster|etcd)\b/u,
     /\bhow\S*\s+(?:is\s+|are\s+)?(?:the\s+|our\s+)?(?:control[-\s]?plane|cluster|etcd|ha|quorum)\b/u,
-    /상태|쿼럼|정족수|헬스|고가용성|이중화|정상|리더|멤버/u,
+    /상태|쿼럼|정족수|과반수?|헬스|고가용성|이중화|정상|리더|멤버/u,
+    /\bget\s+(?:cs|componentstatus(?:es)?)\b/u,
   ],
   help: [
-    /^!?(?:help|commands|usage)\b|\bhelp\s*$|(?:^|\s)!(?:help|commands?)\b/u,
+    /^[!/]?(?:help|commands|usage)\b|\bhelp\s*$|(?:^|\s)[!/](?:help|commands?)\b/u,
+    // "what kind of commands are supported?", "list bot commands and their usage", "supported commands".
+    /\b(?:what|which)\s+(?:kinds?|sorts?|types?)\s+of\s+(?:commands|questions|requests)\b|\b(?:supported|available)\s+commands\b|\bcommands\s+(?:are\s+|do\s+you\s+)?(?:supported|support)\b|\blist\s+(?:(?:the|all|your|bot|its)\s+)*commands\b/u,
     /\b(?:list|set)\s+of\s+commands\b|\bcommands\s+(?:are\s+)?available\b|\bavailable\s+commands\b|\b(?:say|type)\s+help\b|\b(?:which|what)\s+commands\b|\bshow\s+(?:me\s+)?(?:the\s+)?commands\b/u,
     /\bwhat\s+(?:can|could|do)\s+(?:you\s+do|i\s+ask|you\s+answer|you\s+support)\b|\bhow\s+(?:do|does)\s+(?:i\s+use|this\s+(?:bot\s+)?work|you\s+work)\b/u,
-    /도움말|사용법|명령어|^도움(?:\s*(?:좀|이\s*필요해?요?))?$|(?:뭐|뭘|뭐를|무엇을|무얼)\s*(?:할|물어볼|물어\s*볼|질문할)\s*수\s*있|어떻게\s*써|뭘\s*물어/u,
+    /도움말|사용법|명령어|지원(?:하는|되는)\s*(?:명령|기능|질문)|어떤\s*(?:질문|명령|것|걸|기능)\S*\s*(?:할|물어볼|쓸|사용할)\s*수|^도움(?:\s*(?:좀|이\s*필요해?요?))?$|(?:뭐|뭘|뭐를|무엇을|무얼)\s*(?:할|물어볼|물어\s*볼|질문할)\s*수\s*있|어떻게\s*써|뭘\s*물어/u,
   ],
 };
 
@@ -119,11 +129,11 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
  * "마스터 몇 대까지 죽어도 돼?"): the HA status answers it (failures tolerated), not a plan.
  */
 const TOLERANCE =
-  /\bhow\s+many\b.*\b(?:lose|lost|losing|fail|failures?|die|down|tolerate|survive|spare)\b|\btolerat(?:e|es|ing)\s+(?:a\s+|the\s+)?(?:failure|loss)\b|(?:장애|고장)를?\s*(?:견딜|버틸)\s*수|몇\s*(?:대|개)\s*(?:까지|나)?.*(?:죽|다운|장애|잃|빠져|버티|버틸|견디|견딜)/u;
+  /\bhow\s+many\b.*\b(?:lose|lost|losing|fail|failures?|die|down|tolerate|survive|spare)\b|\btolerat(?:e|es|ing)\s+(?:a\s+|the\s+)?(?:failure|loss)\b|\btoleran(?:t|ce)\s+(?:of|to|for)\b|\b(?:survive|withstand|tolerate|handle)\s+(?:losing|the\s+(?:loss|failure)\s+of)\b|\b(?:quorum|majority)\s+(?:is\s+|still\s+)*(?:kept|maintained|held|intact|preserved)\b|(?:과반수?|쿼럼|정족수)\s*(?:가|이|를|을|는|은)?\s*(?:확보|유지)|(?:장애|다운|고장|죽)\S*\s*(?:\S+\s+){0,2}?\S*도\s+[^?.!]{0,60}?(?:(?:운영|동작|서비스|유지)\s*(?:되|될|할|돼|가능)|버티|버틸|견디|견딜)|(?:장애|고장)를?\s*(?:견딜|버틸)\s*수|몇\s*(?:대|개)\s*(?:까지|나)?.*(?:죽|다운|장애|잃|빠져|버티|버틸|견디|견딜)/u;
 
 /** The loss of etcd's quorum, asked as a what-if ("what if etcd loses quorum", "쿼럼 깨지면 어떻게 돼"). */
 const QUORUM_LOSS =
-  /\b(?:lose|loses|lost|losing|loss\s+of|without)\s+(?:the\s+|its\s+|our\s+)?(?:etcd\s+)?quorum\b|\bquorum\s+(?:is\s+|was\s+|gets\s+)?(?:lost|loss|gone|broken)\b|(?:쿼럼|정족수)\s*(?:이|가|을|를)?\s*(?:깨지|깨져|깨진|잃|상실|손실|무너)/u;
+  /\b(?:lose|loses|lost|losing|loss\s+of|without)\s+(?:the\s+|its\s+|our\s+)?(?:etcd\s+)?(?:quorum|consensus|majority)\b|\b(?:quorum|consensus)\s+(?:is\s+|was\s+|gets\s+)?(?:lost|loss|gone|broken)\b|(?:쿼럼|정족수|합의|과반수?)\s*(?:이|가|을|를)?\s*(?:깨지|깨져|깨진|잃|상실|손실|무너)|\betcd\b[^.?!]{0,60}?\b(?:stops?|stopped|cannot|can'?t|won'?t|refuses?|no\s+longer|not)\b[^.?!]{0,20}\bwrites?\b|(?:etcd|멤버|api\s*(?:server|서버))[^?.!]{0,60}?쓰기\S*\s*(?:불가|실패|안\s*되|못|거부)|\b(?:most|majority)\s+of\s+(?:the\s+|our\s+)?(?:control[-\s]?plane|masters?|etcd|members?|servers?)\b[^?.!]{0,60}?\b(?:lost|down|fail|fails|failed|die|dies|gone)\b|(?:(?:대부분|과반)\S*\s*(?:의\s*)?(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)|(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)\S*\s*(?:노드\S*\s*)?(?:중\s*)?(?:대부분|과반))[^?.!]{0,60}?(?:손실|다운|죽|장애|잃)/u;
 
 /** "2 of 3 etcd members", "2 out of 3 members", "etcd 3멤버 중 2개": members lost of a total. */
 const MEMBERS_OF = [
@@ -139,7 +149,11 @@ const MEMBERS_OF = [
  * @param s - its signals (a down action is needed)
  */
 function majorityLost(lower: string, s: Signals): boolean {
-  if (!s.actions.has('down') || !/etcd|members?|멤버/u.test(lower)) return false;
+  if (
+    !(s.actions.has('down') || REMOVAL.test(lower)) ||
+    !/etcd|members?|멤버|masters?|control[-\s]?plane|servers?|마스터|컨트롤\s*플레인|서버/u.test(lower)
+  )
+    return false;
   for (const [i, re] of MEMBERS_OF.entries()) {
     const m = re.exec(lower);
     if (m === null) continue;
@@ -149,17 +163,46 @@ function majorityLost(lower: string, s: Signals): boolean {
   return false;
 }
 
+/**
+ * Whether the several nodes named are the members whose loss the text asks about: the quorum's
+ * loss is said after them, as their consequence ("destroy cp-2 and cp-3? would that leave etcd
+ * without quorum?"), not before them as the situation ("during a quorum loss, delete cp-2 cp-3"),
+ * and they fail or are removed (a planned reboot of two is a plan, whose answer weighs the quorum).
+ * @param lower - the request, lowercase
+ * @param s - its signals
+ */
+function membersLost(lower: string, s: Signals): boolean {
+  const first = s.nodes[0];
+  if (s.nodes.length < 2 || first === undefined || nodeActionOf(s, lower) !== 'node-down') return false;
+  const after = lower.slice(Math.max(0, lower.indexOf(first)));
+  return QUORUM_LOSS.test(after) || majorityLost(lower, s);
+}
+
 /** A rolling update or restart of a component ("rolling update of kube-proxy, safe?", "kube-proxy 롤링 업데이트"). */
 const ROLLING =
   /\brolling[-\s]?(?:update|restart|upgrade)\b|\broll[-\s]?out\b|롤링\s*(?:업데이트|재시작|업그레이드)|롤아웃/u;
 
 /** "patch" names a reboot only when nothing stronger is named ("can I patch atlas-wk-1"). */
-const WEAK_REBOOT =
-  /\bpatch(?:ed|ing)?\b|패치\s*해|\b(?:os|kernel|security)\s+(?:update|upgrade|patch)(?:es|ing|ed|s)?\b|(?:os|커널|보안)\s*(?:업데이트|패치)/u;
+const WEAK_REBOOT = /\bpatch(?:ed|ing)?\b|패치\s*해/u;
+
+/**
+ * An OS, kernel or security update names an upgrade of the node when no stronger word (a reboot,
+ * a drain, a maintenance) is named: "apply the kernel update on X", "X에 보안 및 커널 업데이트 적용"
+ * (issue 30: OS/kernel/security patch = upgrade, not reboot).
+ */
+const WEAK_UPGRADE =
+  /\b(?:os|kernel|security|system)\s+(?:update|upgrade|patch)(?:es|ing|ed|s)?\b|\b(?:update|patch|upgrade)\s+(?:the\s+)?(?:os|kernel|system)\b|(?:os|커널|보안)\s*(?:(?:및|과|와|,)\s*(?:os|커널|보안)\s*)?(?:업데이트|패치)/u;
+
+/**
+ * A restart that fails ("kubelet이 재시작되지 못하면", "if containerd fails to restart", "won't come
+ * back"): the component stays down, so the text is read with a failure word in its place.
+ */
+const RESTART_FAILS =
+  /(?:재시작|재기동|재부팅|시작)\s*(?:이|가)?\s*(?:되지|하지)\s*(?:못|않|안)\S*|(?:재시작|재기동)\s*(?:이|가)?\s*(?:안|못)\s*(?:되|하)\S*|\b(?:fails?|failed|unable|can'?t|cannot|won'?t|doesn'?t|does\s+not|did\s+not|didn'?t|never)\s+(?:to\s+)?(?:restart|come\s+back|start\s+(?:again|up))\b/gu;
 
 /** Failure words: a node that dies, is damaged, destroyed or crashes is a what-if, never a planned outage. */
 const FAILURE =
-  /\b(?:dies|die|died|dead|crash(?:es|ed)?|fail(?:s|ed|ure)?|damaged|destroyed|broken|outage|wiped|corrupted|fried|bricked)\b|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|장애|죽(?:으면|어도|는다면|이면|었|으|이|는)|망가|고장|날아가|터지면/u;
+  /\b(?:dies|die|died|dead|crash(?:es|ed)?|fail(?:s|ed|ure)?|damaged|destroy(?:ed)?|broken|outage|wiped|corrupted|fried|bricked|unhealthy|nuked?|unplugged|yanked)\b|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|장애|죽[가-힣]|망가|고장|날아가|날라가|터지|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u;
 
 /**
  * Short words typed with two letters swapped (`waht`, `donw`, `dwon`): the typo rule of
@@ -174,11 +217,11 @@ const SHORT_TYPOS: readonly [RegExp, string][] = [
 
 /** A node removed, deleted or rebuilt: it does not come back as it was, so never a planned reboot. */
 const REMOVAL =
-  /\b(?:remove|removes|removed|removing|delete|deletes|deleted|deleting|recreate|rebuild|replace)\b|제거|삭제|빼(?:도|면|려|고)|다시\s*만들|재생성/u;
+  /\b(?:remove|removes|removed|removing|delete|deletes|deleted|deleting|recreate|rebuild|replace)\b|제거|삭제|지우|지워|빼(?:도|면|려|고)|다시\s*만들|재생성/u;
 
 /** Words that make "goes down" / "lose" a what-if question rather than a planned outage. */
 const CONDITIONAL =
-  /\bwhat\s+if\b|\bif\b|\bwhat\s+happens\b|\bwhat\s+breaks\b|\bwhen\b|되면|돼도|죽으면|나면|꺼지면|멈추면|내려가면|죽어도/u;
+  /\bwhat\s+if\b|\bif\b|\bwhat\s+happens\b|\bwhat\s+breaks\b|\bwhen\b|되면|돼도|죽으면|나면|꺼지면|멈추면|내려가면|죽어도|(?:을|았을|었을|였을|할|될)\s*(?:때|경우)/u;
 
 /**
  * Keywords checked for typos: same first letter, one edit (two for keywords of 7+ letters;
@@ -192,11 +235,17 @@ const TYPO_WORDS: Readonly<Record<string, Action>> = {
   status: 'status',
   quorum: 'status',
   health: 'status',
+  cordon: 'drain',
+  evacuate: 'drain',
+  shutdown: 'down',
 };
 
-/** Plan mode words. */
+/**
+ * Plan mode words. "One of the masters", "노드 중 하나" is each of them in turn (one at a time),
+ * not all of them together.
+ */
 const ONE_BY_ONE =
-  /\bone\s+(?:by|at|after)\s+(?:one|a\s+time|another|the\s+other)\b|\bone\s+node\s+at\s+a\s+time\b|\b1\s+at\s+a\s+time\b|\border\b|\brolling\b|\bsequential(?:ly)?\b|\bin\s+sequence\b|\bstaggered\b|\bwhich\b.*\bfirst\b|\bonly\s+one\b.*\b(?:at\s+a\s+time|at\s+any\s+(?:time|point)|at\s+once)\b|\bat\s+any\s+(?:time|point)\b.*\bonly\s+one\b|\s(?:->|→|=>)\s|하나씩|한\s*대씩|한\s*개씩|순서|차례|순차|롤링|번갈아/u;
+  /\bone\s+of\s+(?:the\s+|our\s+|my\s+)?(?:\S+\s+)?(?:masters?|control[-\s]?planes?|workers?|nodes?|servers?)\b|(?:노드|마스터|서버|워커|컨트롤\s*플레인)\S*\s*중\s*(?:하나|한\s*대|1\s*대)|\bone\s+(?:by|at|after)\s+(?:one|a\s+time|another|the\s+other)\b|\bone\s+node\s+at\s+a\s+time\b|\b1\s+at\s+a\s+time\b|\border\b|\brolling\b|\bsequential(?:ly)?\b|\bin\s+sequence\b|\bstaggered\b|\bwhich\b.*\bfirst\b|\bonly\s+one\b.*\b(?:at\s+a\s+time|at\s+any\s+(?:time|point)|at\s+once)\b|\bat\s+any\s+(?:time|point)\b.*\bonly\s+one\b|\s(?:->|→|=>)\s|하나씩|한\s*대씩|한\s*개씩|순서|차례|순차|롤링|번갈아/u;
 
 /** Together-mode words: "at the same time", "at once", "simultaneously", "동시에", "한꺼번에". */
 const TOGETHER =
@@ -220,6 +269,7 @@ const GROUPS: readonly { group: 'workers' | 'control-plane' | 'all'; plural: Reg
     group: 'all',
     plural:
       /\b(?:all|every)\s+(?:of\s+)?(?:the\s+|our\s+)?nodes?\b|\b(?:whole|entire)\s+cluster\b|모든\s*노드|전체\s*노드|노드\s*(?:전부|전체|모두)/u,
+    singular: /\b(?:one|any)\s+of\s+(?:the\s+|our\s+|my\s+)?nodes\b|노드\S*\s*중\s*(?:하나|한\s*대|1\s*대)/u,
   },
 ];
 
@@ -559,13 +609,15 @@ interface Signals {
 
 /** Read the signals of a text (lowercase, NFKC). */
 function readSignals(original: string, options: UnderstandOptions, clauses = true): Signals {
-  let text = original;
+  let text = original.replace(RESTART_FAILS, ' fails ');
   const actions = new Set<Action>();
   const oneByOne = ONE_BY_ONE.test(text);
   const anyAction = (s: string): boolean =>
     (['maintenance', 'upgrade', 'reboot', 'drain'] as const).some((a) =>
       ACTIONS[a].some((re) => re.test(s)),
-    ) || WEAK_REBOOT.test(s);
+    ) ||
+    WEAK_REBOOT.test(s) ||
+    WEAK_UPGRADE.test(s);
   // Reasons after an action: "reboot X for a kernel patch, is that ok" → "reboot X".
   const reason = REASON.exec(text);
   // Not when the node is named after it ("drain nodes before the upgrade - upgrade atlas-wk-1").
@@ -743,6 +795,7 @@ function nodeActionOf(s: Signals, text: string): MultiNodeAction | 'maintenance'
     if (/\b(?:can|could|may|ok|okay|safe)\b|(?:꺼|내려|다운)\s*(?:도|해도)|괜찮/u.test(text)) return 'reboot';
     return s.nodes.length > 0 ? 'node-down' : null;
   }
+  if (WEAK_UPGRADE.test(text)) return 'upgrade';
   if (WEAK_REBOOT.test(text)) return 'reboot';
   // "masters one by one, what order?": a plan with no verb is a reboot plan (what the bot plans).
   if (
@@ -755,6 +808,15 @@ function nodeActionOf(s: Signals, text: string): MultiNodeAction | 'maintenance'
   return null;
 }
 
+/**
+ * Where the first of these patterns matches in `text`, or Infinity.
+ * @param res - the patterns (an action's words)
+ * @param text - the text, lowercase
+ */
+function firstIndex(res: readonly RegExp[], text: string): number {
+  return Math.min(...res.map((re) => re.exec(text)?.index ?? Infinity));
+}
+
 /** Sentence ends: `.`, `!`, `?` (and their full-width forms after NFKC) followed by a space. */
 const SENTENCE_END = /(?<=[.!?。])\s+/u;
 
@@ -764,9 +826,17 @@ function asksSomething(sentence: string): boolean {
     (Object.values(ACTIONS) as RegExp[][]).some((res) => res.some((re) => re.test(sentence))) ||
     TOLERANCE.test(sentence) ||
     WEAK_REBOOT.test(sentence) ||
+    WEAK_UPGRADE.test(sentence) ||
     sentence.split(/\s+/u).some((w) => typoAction(w) !== null)
   );
 }
+
+/**
+ * A question of consequence about the cluster as a whole ("will the whole cluster fail?", "does the
+ * cluster stay up?", "모든 노드가 멈추나요?").
+ */
+const CONSEQUENCE =
+  /^(?:so\s+|and\s+)?(?:will|would|does|do|is|are|can|could)\s+(?:the|my|our|this)\s+(?:whole\s+|entire\s+)?cluster\b|^(?:그러면\s*|그럼\s*)?(?:클러스터\s*전체|전체\s*클러스터|모든\s*노드|전체\s*노드|클러스터)\s*(?:가|이|는|도)?\s/u;
 
 /** The whole cluster as the object of the question ("how do I upgrade our cluster", "우리 클러스터는 …"). */
 const CLUSTER_TARGET =
@@ -792,7 +862,9 @@ function focusOf(lower: string, options: UnderstandOptions): string {
     const r = readSignals(x, options);
     return r.nodes.length > 0 || r.group !== undefined;
   };
-  if (names(question) || CLUSTER_TARGET.test(question)) return question;
+  // "… on atlas-cp-2. will the whole cluster fail?": the cluster is what it affects, not a target.
+  const consequence = CONSEQUENCE.test(question) && readSignals(question, options).nodes.length === 0;
+  if ((names(question) && !consequence) || CLUSTER_TARGET.test(question)) return question;
   for (let j = i - 1; j >= 0; j -= 1) {
     const before = sentences[j] ?? '';
     if (names(before)) return `${before} ${question}`;
@@ -801,27 +873,43 @@ function focusOf(lower: string, options: UnderstandOptions): string {
   return sentences.slice(i).join(' ');
 }
 
-/** Breaking a reboot or maintenance lock ("break lock kured", "kured 잠금 해제"). */
-const LOCK_BREAK =
-  /\b(?:break|force[-\s]?release|force[-\s]?unlock|release)\s+(?:the\s+)?(?:(?:kured|maintenance|reboot)\s+)*lock\b|잠금\s*(?:을|를)?\s*(?:강제\s*)?(?:해제|풀)/u;
 /**
- * A lock holder asked or quoted: kured's log line "Lock already held: NODE" (kubereboot/kured#137)
- * names the holder, not a node to reboot.
+ * Breaking a reboot or maintenance lock, asked as something to do: a break verb (break, release,
+ * clear, remove, delete, unlock, reset) on a lock at the start of a clause or after "how do I",
+ * "can we", "please", "need to" ("release the kured lock", "how do I manually clear up the
+ * lock?", "kured 잠금 해제"), or kured's lock annotation removed (`kubectl annotate ds kured
+ * weave.works/kured-node-lock-`, the manual unlock of kubereboot/kured's README). "Did kured release
+ * the lock?" asks the lock's state (see {@link LOCK_HELD}).
+ */
+const LOCK_BREAK =
+  /(?:^|[.,:;!?]\s*|\s[-\u2013\u2014]\s+|\b(?:how\s+(?:do|can|should|would)\s+(?:i|we|you)|(?:can|could|should|may)\s+(?:i|we|you)|please|need\s+to|want\s+to|have\s+to|let'?s)\s+)(?:manually\s+|safely\s+|forcibly\s+)?(?:break|release|clear|remove|delete|unlock|free|reset|force[-\s]?release|force[-\s]?unlock)(?:\s+up)?\s+(?:the\s+|this\s+|that\s+|its\s+)?(?:(?:kured|kured's|maintenance|reboot|cluster|stale|node)\s+)*lock\b|kured-node-lock-(?=\s|$)|(?:잠금|(?<![가-힣])락)\s*(?:을|를)?\s*(?:강제\s*(?:로\s*)?)?(?:해제|풀|삭제|지우|지워)(?!\s*(?:됐|되었|된|안\s*되|되지))/u;
+/**
+ * A lock's holder or state asked or quoted: kured's log line "Lock already held: NODE"
+ * (kubereboot/kured#137), "is X still holding the lock", "did kured release the lock?", "잠금이
+ * 해제됐나요", "누가 잠금을 잡고 있어".
  */
 const LOCK_HELD =
-  /\block\s+(?:is\s+)?(?:already\s+)?held\b|\b(?:who|which\s+node)\s+(?:holds|has|owns|is\s+holding)\b.*\block\b|\bholding\s+the\s+lock\b|\block\s+holder\b|잠금.*(?:누가|누구|보유|잡고)|(?:누가|누구).*잠금/u;
+  /\block\s+(?:is\s+)?(?:already\s+|still\s+)?held\b|\b(?:who|which\s+node)\s+(?:holds|has|owns|is\s+holding)\b.*\block\b|\b(?:hold|holds|held|holding|owns|acquired)\s+(?:the\s+|a\s+|its\s+)?(?:(?:kured|maintenance|reboot|cluster)\s+)*lock\b|\block\s+holder\b|\block\s+(?:is\s+|was\s+)?(?:not\s+)?released\b|\b(?:did|does|has|is|was|will)\s+(?:\S+\s+){0,2}?releas(?:e|ed|ing)\s+(?:the\s+)?(?:\S+\s+)?lock\b|(?:잠금|(?<![가-힣])락(?=$|[\s을를이가은는도])).*(?:누가|누구|보유|잡고|해제\s*(?:됐|되었|된|안\s*되|되지))|(?:누가|누구).*(?:잠금|(?<![가-힣])락(?=$|[\s을를이가은는도]))/u;
 
-/** The lock command a text asks for, or null. */
-function lockCommand(lower: string): Command | null {
-  if (LOCK_BREAK.test(lower)) {
-    const lock = /kured|reboot|재부팅/u.test(lower)
-      ? 'kured'
-      : /maintenance|유지\s*보수/u.test(lower)
-        ? 'maintenance'
-        : 'any';
-    return { kind: 'break-lock', lock };
-  }
-  return LOCK_HELD.test(lower) ? { kind: 'lock-status' } : null;
+/**
+ * The lock command a text asks for, or null, with the node the text names beside the lock (its
+ * holder, or a node waiting for it) when it names exactly one.
+ * @param lower - the whole message, lowercase
+ * @param options - the node list, for reading the node named
+ */
+function lockCommand(lower: string, options: UnderstandOptions): Command | null {
+  const breaking = LOCK_BREAK.test(lower);
+  if (!breaking && !LOCK_HELD.test(lower)) return null;
+  // The holder quoted from kured's log line is what the log says, not a node the user asks about.
+  const named = readSignals(lower.replace(/\block\s+already\s+held:?\s*\S+/gu, ' '), options, false).nodes;
+  const node = named.length === 1 && named[0] !== undefined ? { node: named[0] } : {};
+  if (!breaking) return { kind: 'lock-status', ...node };
+  const lock = /kured|reboot|재부팅/u.test(lower)
+    ? 'kured'
+    : /maintenance|유지\s*보수/u.test(lower)
+      ? 'maintenance'
+      : 'any';
+  return { kind: 'break-lock', lock, ...node };
 }
 
 /**
@@ -830,6 +918,25 @@ function lockCommand(lower: string): Command | null {
  */
 const KO_LEAD_END =
   /(?:전에|위해서?|때문에|땜에|등으로|(?:으)?로\s*인해|(?<=[가-힣])\s*후에?|(?:는|인|던)데|지만)[,]?\s+/gu;
+
+/** An English time clause of an -ing verb before the question ("after draining, …", "before upgrading the nodes, …"). */
+const EN_LEAD = /^(?:after|before|once)\s+\S+ing\b[^,.?!]*,\s*/u;
+
+/**
+ * A message lowercase, spaces collapsed, short typos fixed, and inline code quotes (`` `…` ``, as
+ * chat and GitHub quote a log line or a command) left as their text.
+ * @param text - the message
+ */
+function typedOf(text: string): string {
+  return SHORT_TYPOS.reduce(
+    (t, [re, to]) => t.replace(re, to),
+    text
+      .toLowerCase()
+      .replace(/`+([^`$]*)`+/gu, ' $1 ')
+      .replace(/\s+/gu, ' ')
+      .trim(),
+  );
+}
 
 /**
  * The request of a message, lowercase: short typos fixed, the asking sentence (see {@link focusOf}),
@@ -841,10 +948,7 @@ const KO_LEAD_END =
  * @param options - the node list, for reading which part names a node
  */
 function questionOf(text: string, options: UnderstandOptions): string {
-  const typed = SHORT_TYPOS.reduce(
-    (t, [re, to]) => t.replace(re, to),
-    text.toLowerCase().replace(/\s+/gu, ' ').trim(),
-  );
+  const typed = typedOf(text);
   const names = (x: string): boolean => {
     const r = readSignals(x, options, false);
     return r.nodes.length > 0 || r.group !== undefined;
@@ -855,9 +959,28 @@ function questionOf(text: string, options: UnderstandOptions): string {
     .trim();
   const lower = focusOf(bare, options);
   let out = lower;
-  for (const m of lower.matchAll(KO_LEAD_END)) {
-    const rest = lower.slice(m.index + m[0].length);
-    if (asksSomething(rest) && (names(rest) || !names(lower.slice(0, m.index)))) out = rest;
+  // "After draining, what if we destroy cp-2 and cp-3?": a time clause before the question.
+  const en = EN_LEAD.exec(lower);
+  if (en !== null) {
+    const rest = lower.slice(en[0].length);
+    if (asksSomething(rest) && (names(rest) || !names(en[0]))) out = rest;
+  }
+  const base = out;
+  for (const m of base.matchAll(KO_LEAD_END)) {
+    const rest = base.slice(m.index + m[0].length);
+    if (!asksSomething(rest)) continue;
+    // A lead clause of background (…는데, …지만) or with no action of its own names the node the
+    // rest asks about ("wk-1 장애가 발생했는데 kubelet 재시작해도 될까요?"): its node, then the
+    // rest. A lead action before "전에", "위해" is the request itself ("wk-2 재부팅 전에 드레인 다시 해야 돼?").
+    const lead = readSignals(base.slice(0, m.index), options, false);
+    if (names(rest) || (lead.nodes.length === 0 && lead.group === undefined)) out = rest;
+    else if (
+      lead.nodes.length > 0 &&
+      lead.component === undefined &&
+      (/데|지만/u.test(m[0]) ||
+        !(['maintenance', 'upgrade', 'reboot', 'drain'] as const).some((a) => lead.actions.has(a)))
+    )
+      out = `${lead.nodes.join(' ')} ${rest}`;
   }
   return out;
 }
@@ -872,7 +995,7 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
   const lower = questionOf(text, options);
   if (lower.length > MAX_UNDERSTOOD_LENGTH || REFUSED.test(lower) || NEGATION.test(lower)) return null;
   if (lower.length === 0) return null;
-  const lock = lockCommand(lower);
+  const lock = lockCommand(typedOf(text), options);
   if (lock !== null) return { ...lock, cluster: options.cluster };
   const s = readSignals(lower, options);
   // An exclusion from a group or a list ("all workers except wk-2") is not half-understood; beside
@@ -886,9 +1009,23 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
   // "how many masters can we lose?": the failures tolerated, which the HA status reports.
   if (TOLERANCE.test(lower) && s.nodes.every((n) => n === THE_CONTROL_PLANE_NODE || n === THE_ETCD_LEADER))
     return { kind: 'ha-status', ...extra };
-  // "what if etcd loses quorum?", "쿼럼 깨지면?", "2 of 3 etcd members fail": the quorum's loss, whichever members fail.
-  if ((QUORUM_LOSS.test(lower) || majorityLost(lower, s)) && s.nodes.length === 0)
-    return { kind: 'what-if', change: { type: 'etcd-quorum-loss' }, drain: false, ...extra, ...when };
+  // "what if etcd loses quorum?", "쿼럼 깨지면?", "2 of 3 etcd members fail": the quorum's loss,
+  // whichever members fail; the members when the text names several ("destroy cp-2 and cp-3? would
+  // that leave etcd without quorum?"). One node named is that node's failure (its answer says
+  // whether the quorum holds).
+  if (
+    (QUORUM_LOSS.test(lower) || majorityLost(lower, s)) &&
+    (s.nodes.length === 0 || membersLost(lower, s))
+  ) {
+    const members = s.nodes.length === 0 ? {} : { members: s.nodes };
+    return {
+      kind: 'what-if',
+      change: { type: 'etcd-quorum-loss', ...members },
+      drain: false,
+      ...extra,
+      ...when,
+    };
+  }
   // "rolling update of kube-proxy, safe?": the component's rollout, not a node plan.
   if (s.component !== undefined && ROLLING.test(lower) && s.nodes.length === 0 && s.group === undefined) {
     return {
@@ -900,7 +1037,13 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
     };
   }
 
-  // A component restarts or goes down ("what if etcd on atlas-cp-2 restarts"): what-if.
+  // A component restarts or goes down ("what if etcd on atlas-cp-2 restarts"): what-if. Named both
+  // ways, the first verb is the change and the other its consequence ("what if containerd crashes?
+  // will the kubelet be restarting", "etcd 재시작하면 장애 나?").
+  const failsFirst =
+    action === 'reboot' &&
+    s.actions.has('down') &&
+    firstIndex(ACTIONS.down, lower) < firstIndex(ACTIONS.reboot, lower);
   if (
     s.component !== undefined &&
     (action === 'reboot' || action === 'node-down') &&
@@ -908,7 +1051,11 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
     s.group === undefined &&
     s.nodes.length <= 1
   ) {
-    if (action === 'reboot' && !/\b(?:reboot|rebooted|rebooting|re-boot)\b|재부팅|리부팅/u.test(lower)) {
+    if (
+      action === 'reboot' &&
+      !failsFirst &&
+      !/\b(?:reboot|rebooted|rebooting|re-boot)\b|재부팅|리부팅/u.test(lower)
+    ) {
       const node = s.nodes[0];
       return {
         kind: 'what-if',
@@ -922,7 +1069,7 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
       };
     }
     // A component down on one node is that instance failing, not the node going down.
-    if (action === 'node-down') {
+    if (action === 'node-down' || failsFirst) {
       const node = s.nodes[0];
       return {
         kind: 'what-if',
@@ -986,7 +1133,8 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
  * is offered (a wrong node is worse than "I did not understand").
  * @param text - the text left after options, time hints, cluster phrases and fillers
  * @param options - the cluster's node names, when known
- * @returns the nodes (in the order named), the group, and the actions (`reboot`, `drain`, `upgrade`,
+ * @returns the nodes (in the order named), the group (or the role a singular word names: "a
+ *   worker"), and the actions (`reboot`, `drain`, `upgrade`,
  *   `down`, `status`, `help`, `maintenance`)
  */
 export function readParts(
@@ -997,8 +1145,12 @@ export function readParts(
   if (REFUSED.test(lower) || EXCLUSION.test(lower) || NEGATION.test(lower)) return { nodes: [], actions: [] };
   const s = readSignals(lower, options);
   const actions = [...s.actions] as string[];
-  if (actions.length === 0 && WEAK_REBOOT.test(lower)) actions.push('reboot');
-  return { nodes: s.nodes, ...(s.group === undefined ? {} : { group: s.group }), actions };
+  if (actions.length === 0 && WEAK_UPGRADE.test(lower)) actions.push('upgrade');
+  else if (actions.length === 0 && WEAK_REBOOT.test(lower)) actions.push('reboot');
+  // For the readings, a role named in the singular ("a worker dies", "the master fails") is its group.
+  const role = GROUPS.find((g) => g.group !== 'all' && (g.singular?.test(lower) ?? false));
+  const group = s.group ?? (role === undefined ? undefined : { type: role.group });
+  return { nodes: s.nodes, ...(group === undefined ? {} : { group }), actions };
 }
 
 /**

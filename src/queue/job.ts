@@ -126,7 +126,7 @@ const commandSchema = z.discriminatedUnion('kind', [
       z.object({ type: z.literal('rolling-update'), component: z.string() }),
       z.object({ type: z.literal('node-down'), node: z.string() }),
       z.object({ type: z.literal('control-plane-down') }),
-      z.object({ type: z.literal('etcd-quorum-loss') }),
+      z.object({ type: z.literal('etcd-quorum-loss'), members: z.array(z.string()).max(500).optional() }),
       z.object({ type: z.literal('component-down'), component: z.string(), node: z.string().optional() }),
     ]),
     cluster: z.string().optional(),
@@ -215,10 +215,11 @@ const commandSchema = z.discriminatedUnion('kind', [
     cluster: z.string().optional(),
     lang: localeSchema,
   }),
-  z.object({ kind: z.literal('lock-status'), cluster: z.string().optional() }),
+  z.object({ kind: z.literal('lock-status'), node: z.string().optional(), cluster: z.string().optional() }),
   z.object({
     kind: z.literal('break-lock'),
     lock: z.enum(['maintenance', 'kured', 'any']),
+    node: z.string().optional(),
     cluster: z.string().optional(),
   }),
 ]) satisfies z.ZodType<Command>;

@@ -25,6 +25,20 @@ function error(text: string, nodes?: readonly string[]): ParseError {
 
 describe('readings offered', () => {
   it.each([
+    // Over the group the text names, first (issue 30 set b: "both workers" was offered all
+    // control-plane nodes down); a role in the singular ("a worker") is its group.
+    [
+      'en',
+      'what if a worker dies?',
+      ['what if one of the workers goes down', 'what if all control-plane nodes go down', 'status'],
+    ],
+    [
+      'ko',
+      '워커 하나 죽으면?',
+      ['워커 노드 중 하나가 다운되면 어떻게 돼?', '컨트롤 플레인 노드가 모두 다운되면 어떻게 돼?', '상태'],
+    ],
+    ['en', 'both workers need node maintenance soon, the rack is overheating', ['maintain all workers']],
+    ['ko', '워커 두 대 모두 유지보수 들어가야 해요', ['모든 워커 유지보수 요청']],
     [
       'en',
       'atlas-wk-1',

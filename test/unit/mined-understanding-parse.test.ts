@@ -1,10 +1,12 @@
 /**
- * Issue 30, items 1 and 2: the kinds of miss of the mined phrasing set
- * (test/fixtures/requests/mined-2026-12-a.results.md), each in English and Korean, read as
+ * Issue 30, items 1 and 2: the kinds of miss of the mined phrasing sets
+ * (test/fixtures/requests/mined-2026-12-a.results.md, then mined-2026-12-b.md below), each in
+ * English and Korean, read as
  * `ask --format json` reads them (the adapter's parse, then the worker's second reading with the
  * demo cluster's node list). The phrasings are modelled on the set's sources, not copied from it.
  */
 import { describe, expect, it } from '@jest/globals';
+import { parseCommand } from '../../src/commands/parse-command.js';
 import { readAsAsk } from '../helpers/mined-requests.js';
 
 const NODES = ['atlas-cp-1', 'atlas-cp-2', 'atlas-cp-3', 'atlas-wk-1', 'atlas-wk-2'];
@@ -177,5 +179,192 @@ describe('a problem that occurs on a node, after a list of causes', () => {
       'If a hardware problem occurs and atlas-wk-1 fails, are its pods rescheduled?',
       'node-down [atlas-wk-1]',
     ],
+  ]);
+});
+
+// The kinds of miss of mined set b (test/fixtures/requests/mined-2026-12-b.md), each in English and
+// Korean: new phrasings written for the kind (families of words, endings by rule), not lines of the set.
+
+describe('help asked any way', () => {
+  cases([
+    ['which kinds of questions can I ask this bot?', 'help []'],
+    ['/help show the supported commands', 'help []'],
+    ['list all commands please', 'help []'],
+    ['이 봇이 지원하는 명령 뭐가 있어요?', 'help []'],
+  ]);
+});
+
+describe('status: pasted `kubectl get cs`, tolerance of one failure, majority kept', () => {
+  cases([
+    ['kubectl get componentstatuses', 'status []'],
+    ['is the cluster tolerant to one control plane node failing?', 'status []'],
+    ['if a master dies is the etcd quorum still maintained?', 'status []'],
+    ['컨트롤 플레인 한 대가 다운돼도 쿼럼이 유지되나요?', 'status []'],
+    ['마스터 노드 하나에 장애가 나도 클러스터는 계속 운영될 수 있나요?', 'status []'],
+  ]);
+});
+
+describe('etcd quorum loss by its effects: consensus, writes refused, most of the control plane', () => {
+  cases([
+    ['what happens when etcd can no longer accept writes?', 'etcd-quorum-loss []'],
+    ['what if most of the control plane nodes are lost at once?', 'etcd-quorum-loss []'],
+    ['what if the etcd cluster loses consensus?', 'etcd-quorum-loss []'],
+    ['etcd가 합의를 잃어버리면 어떻게 되나요?', 'etcd-quorum-loss []'],
+    ['마스터 대부분이 장애로 죽으면 어떻게 돼요?', 'etcd-quorum-loss []'],
+  ]);
+});
+
+describe('failures by Korean stem, whatever the ending; power lost; a service stopped', () => {
+  cases([
+    ['atlas-wk-2를 죽였을 때 파드는 어디로 가나요?', 'node-down [atlas-wk-2]'],
+    ['atlas-cp-3 전원이 나가면 API 서버는 어떻게 되나요?', 'node-down [atlas-cp-3]'],
+    [
+      'what if I stop the k3s service on atlas-cp-3, does the cluster keep working?',
+      'node-down [atlas-cp-3]',
+    ],
+  ]);
+});
+
+describe('one of a group going down is each of them in turn, not all of them', () => {
+  cases([
+    ['what happens if one of our masters dies?', 'node-down []'],
+    ['what if one of the nodes goes down?', 'node-down []'],
+    ['마스터 노드 중 하나가 죽으면 어떻게 되나요?', 'node-down []'],
+    ['노드 중 한 대가 장애 나면 서비스는 괜찮나요?', 'node-down []'],
+  ]);
+});
+
+describe('OS, kernel and security updates are an upgrade, not a reboot; "다시 부팅" is a reboot', () => {
+  cases([
+    ['can I apply the security update on atlas-wk-1?', 'upgrade [atlas-wk-1]'],
+    ['atlas-cp-2에 OS 패치와 커널 패치 적용해도 되나요?', 'upgrade [atlas-cp-2]'],
+    ['점검 끝나면 atlas-wk-2 다시 부팅해도 될까요?', 'reboot [atlas-wk-2]'],
+  ]);
+});
+
+describe('a component that does not come back is down, not restarted', () => {
+  cases([
+    ['what if containerd on atlas-cp-1 fails to restart?', 'component-down [atlas-cp-1]'],
+    ['atlas-wk-2 의 kubelet이 재시작이 안 되면 어떻게 돼요?', 'component-down [atlas-wk-2]'],
+    ['atlas-cp-3 etcd 멤버가 비정상이면 클러스터 괜찮나요?', 'component-down [atlas-cp-3]'],
+  ]);
+});
+
+describe('context before the question names the node (Korean background clause)', () => {
+  cases([
+    ['atlas-wk-1 장애가 났는데 containerd 재시작해도 될까요?', 'component-restart [atlas-wk-1]'],
+    ['atlas-cp-2가 죽었다던데 kubelet 재기동해도 돼?', 'component-restart [atlas-cp-2]'],
+  ]);
+});
+
+describe('maintenance asked as a need, and evictions as a drain', () => {
+  cases([
+    ['atlas-cp-3 requires planned maintenance next week', 'maintenance [atlas-cp-3]'],
+    ['atlas-wk-2 점검이 필요합니다', 'maintenance [atlas-wk-2]'],
+    ['how do I evict every pod from atlas-wk-1 before the hardware work?', 'drain [atlas-wk-1]'],
+    ['atlas-wk-2 is Ready,SchedulingDisabled and the pods will not move', 'drain [atlas-wk-2]'],
+  ]);
+});
+
+describe('lock questions: the holder asked, the lock released, the node named beside it', () => {
+  cases([
+    ['does atlas-wk-1 still hold the kured lock after its drain failed?', 'lock-status [atlas-wk-1]'],
+    ['has kured released the lock yet?', 'lock-status []'],
+    ['atlas-wk-2가 kured 잠금을 아직 잡고 있나요?', 'lock-status [atlas-wk-2]'],
+    [
+      'atlas-cp-1 was deleted while it held the lock. how can we clear the kured lock?',
+      'break-lock [atlas-cp-1]',
+    ],
+    ['please remove the stale lock', 'break-lock []'],
+    ['atlas-wk-1 노드가 사라졌는데 kured 잠금을 강제로 지워 주세요', 'break-lock [atlas-wk-1]'],
+  ]);
+});
+
+describe('the first verb is the change, the other its consequence', () => {
+  cases([
+    ['what if kubelet on atlas-wk-2 dies? will pods keep restarting?', 'component-down [atlas-wk-2]'],
+    ['atlas-cp-1 의 containerd가 죽으면 kubelet이 계속 재시작하나요?', 'component-down [atlas-cp-1]'],
+  ]);
+});
+
+describe('a failure in one sentence, "will the whole cluster …?" in the next: the node is the target', () => {
+  cases([
+    ['I power off atlas-wk-1 to test failover. would the whole cluster go down?', 'node-down [atlas-wk-1]'],
+    ['atlas-cp-3 전원을 껐어요. 모든 노드가 멈추나요?', 'node-down [atlas-cp-3]'],
+  ]);
+});
+
+describe('a majority of etcd members removed or deleted is quorum loss', () => {
+  cases([
+    ['what if someone deletes 2 out of 3 etcd members?', 'etcd-quorum-loss []'],
+    ['etcd 멤버 3개 중 2개를 지우면 어떻게 되나요?', 'etcd-quorum-loss []'],
+  ]);
+});
+
+describe('the members named as lost, then the quorum: etcd quorum loss with its members', () => {
+  cases([
+    [
+      'if we wipe atlas-cp-1 and atlas-cp-3 at the same time, does etcd lose quorum?',
+      'etcd-quorum-loss [atlas-cp-1, atlas-cp-3]',
+    ],
+    [
+      'atlas-cp-1, atlas-cp-2 두 멤버가 죽으면 etcd 쿼럼이 깨지나요?',
+      'etcd-quorum-loss [atlas-cp-1, atlas-cp-2]',
+    ],
+    // a time clause before the question is left out ("after cordoning, …")
+    [
+      'after cordoning, what if we destroy atlas-cp-2 and atlas-cp-3? would etcd be left without quorum?',
+      'etcd-quorum-loss [atlas-cp-2, atlas-cp-3]',
+    ],
+  ]);
+});
+
+describe('a pasted shell loop over nodes is its command over those nodes', () => {
+  cases([
+    [
+      'for n in atlas-cp-2 atlas-cp-3; do kubectl drain $n --ignore-daemonsets; done',
+      'drain [atlas-cp-2, atlas-cp-3]',
+    ],
+    [
+      '이렇게 돌려도 될까요? for host in atlas-wk-1 atlas-wk-2; do kubectl drain ${host} --delete-emptydir-data; sleep 60; done',
+      'drain [atlas-wk-1, atlas-wk-2]',
+    ],
+  ]);
+  it('runs one node at a time', () => {
+    const r = parseCommand('for n in atlas-wk-1 atlas-wk-2; do kubectl drain $n; done');
+    expect(r.ok && r.command.kind === 'multi-node' ? r.command.mode : r).toBe('one-by-one');
+  });
+});
+
+describe('a version arrow is no shell redirection', () => {
+  cases([
+    ['atlas-wk-1 is still on 1.33 -> 1.34 pending, can I upgrade it now?', 'upgrade [atlas-wk-1]'],
+    ['1.33 -> 1.34 으로 atlas-cp-1 업그레이드해도 돼요?', 'upgrade [atlas-cp-1]'],
+  ]);
+});
+
+describe('more of the same families: help, tolerance, majority of masters, kernel patch, maintenance mode, 락', () => {
+  cases([
+    ['어떤 기능을 사용할 수 있어요?', 'help []'],
+    ['can our control plane handle losing a single master?', 'status []'],
+    ['컨트롤 플레인 하나가 다운돼도 견딜 수 있나요?', 'status []'],
+    ['what if 2 of the 3 servers crash at once?', 'etcd-quorum-loss []'],
+    ['서버 3대 중 2대가 죽으면 어떻게 되나요?', 'etcd-quorum-loss []'],
+    ['is it fine to patch the OS on atlas-cp-3 this afternoon?', 'upgrade [atlas-cp-3]'],
+    ['atlas-cp-3을 점검 모드로 바꿔도 되나요?', 'maintenance [atlas-cp-3]'],
+    ['지금 kured 락은 누가 잡고 있나요?', 'lock-status []'],
+    ['kured 락 강제로 풀어 주세요', 'break-lock []'],
+  ]);
+});
+
+describe('typos of action words in both languages, failure slang', () => {
+  cases([
+    ['is it ok to cordn atlas-wk-1 now?', 'drain [atlas-wk-1]'],
+    ['can we evacaute atlas-wk-2 tonight', 'drain [atlas-wk-2]'],
+    ['atlas-wk-2 드래인 해도 되나요?', 'drain [atlas-wk-2]'],
+    ['atlas-cp-3 업그래이드 해도 돼?', 'upgrade [atlas-cp-3]'],
+    ['atlas-cp-1 재부탕 괜찮아?', 'reboot [atlas-cp-1]'],
+    ['what if atlas-wk-1 is unplugged by accident?', 'node-down [atlas-wk-1]'],
+    ['atlas-cp-3 디스크가 날라가면 어떻게 되나요?', 'node-down [atlas-cp-3]'],
   ]);
 });

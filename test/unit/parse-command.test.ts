@@ -1,7 +1,7 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { GRAMMAR, foldCase } from '../../src/commands/grammar.js';
 import { HELP_EXAMPLES } from '../../src/commands/help-examples.js';
-import { parseCommand } from '../../src/commands/parse-command.js';
+import { parseCommand, rereadWithNodes } from '../../src/commands/parse-command.js';
 import type { Command, Locale, ParseErrorCode } from '../../src/commands/types.js';
 
 type Row = [text: string, command: Command, locale?: Locale];
@@ -328,6 +328,23 @@ describe('grammar and help tables', () => {
     for (const { example } of HELP_EXAMPLES[locale]) {
       const result = parseCommand(example);
       expect({ example, ok: result.ok }).toEqual({ example, ok: true });
+    }
+  });
+});
+
+describe('the grammar runs once per request', () => {
+  it('the worker’s second reading with the node names reuses the first one’s grammar matches (V8 compiles a pattern to machine code on its second run: ~10 ms of a CLI ask)', () => {
+    // A text no other test parses just before: the first reading runs every rule once.
+    const text = 'can I reboot grammar-once-1 for the kernel patch';
+    const runs = GRAMMAR.map((r) => jest.spyOn(r.pattern, 'exec'));
+    try {
+      const first = parseCommand(text);
+      if (!first.ok) throw new Error('not parsed');
+      const again = rereadWithNodes(text, first.command, ['grammar-once-1', 'grammar-once-2'], first.locale);
+      expect(again).toEqual({ ok: true, command: reboot('grammar-once-1'), locale: 'en' });
+      expect(runs.map((r) => r.mock.calls.length)).toEqual(GRAMMAR.map(() => 1));
+    } finally {
+      for (const r of runs) r.mockRestore();
     }
   });
 });

@@ -35,7 +35,7 @@
  */
 import { controlPlaneReadings, likelyReadings } from './clarify.js';
 import { normalizeComponent } from './components.js';
-import { GRAMMAR, type GrammarRule, type Intent, foldCase } from './grammar.js';
+import { COMPONENT_MENTION, GRAMMAR, type GrammarRule, type Intent, foldCase } from './grammar.js';
 import { type Modifiers, takeModifiers } from './modifiers.js';
 import { isValidClusterName, isValidNodeName } from './names.js';
 import { matchMaintenanceCommand } from './parse-maintenance-command.js';
@@ -639,7 +639,8 @@ let lastGrammarRun:
   { rest: string; beforeCluster: string | undefined; matches: readonly Match[] } | undefined;
 
 /**
- * Step 6: every rule matching `rest` in full, in grammar order. The result of the last text is
+ * Step 6: every rule matching `rest` in full, in grammar order (a rule naming a component only
+ * when the text mentions one, {@link COMPONENT_MENTION}). The result of the last text is
  * kept: the worker (and a CLI `ask`) reads a request twice, once as the adapter does and again with
  * the cluster's node names (see {@link rereadWithNodes}), and the second run of the 74 patterns
  * is the one V8 compiles them to machine code for (its regexp tier-up), ~10 ms of a CLI `ask`'s
@@ -654,7 +655,9 @@ function grammarMatches(rest: string, beforeCluster: string | undefined): readon
   const matches: Match[] = [];
   const folded = foldCase(rest);
   const foldedBefore = beforeCluster === undefined ? undefined : foldCase(beforeCluster);
+  const component = COMPONENT_MENTION.test(folded) || COMPONENT_MENTION.test(foldedBefore ?? '');
   for (const r of GRAMMAR) {
+    if (r.needsComponent === true && !component) continue;
     const m = r.pattern.exec(folded);
     const match = m === null ? null : matchOf(r, m, rest);
     // `restart kube-proxy on worker-3`: step 5 took "on worker-3" for a cluster; it is the node.

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // Entry point of the k8s-ha-bot command. The TypeScript is compiled to dist/ by `npm install`
 // (the `prepare` script) or `npm run build`.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
 
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const cli = new URL('../dist/adapters/k8s-ha-bot.js', import.meta.url);
 if (!existsSync(fileURLToPath(cli))) {
   process.stderr.write(
@@ -14,19 +17,77 @@ if (!existsSync(fileURLToPath(cli))) {
 }
 // `ask` runs from dist/cli.cjs, the same code bundled into one file by `npm run build`
 // (scripts/bundle-cli.mjs): a live question loads one file instead of ~150 modules (issue 32 item 3).
-// Other commands, and a bundle older than the compiled code (`tsc` run alone), use dist/ itself.
+// Other commands, and a bundle that is not what dist/ holds now (`tsc` run alone), use dist/ itself.
 // The bundle `require`s ES-module-only packages (client-node) where first used, which Node allows
 // only with require(esm) (on by default from 20.19 and 22.12; `process.features.require_module`):
 // on an older Node, or with `--no-experimental-require-module`, `ask` runs from dist/ too.
-const bundle = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url));
-const fresh = (file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
-const { main } =
+const bundle = join(ROOT, 'dist/cli.cjs');
+
+/**
+ * Whether dist/cli.cjs is current: dist/cli.json, written with it (scripts/bundle-cli.mjs), lists the
+ * files it was built from and the newest of their mtimes; none may be newer now, nor missing. A
+ * module compiled again (`tsc` alone) or edited after the bundle, or no readable record, means no.
+ */
+function bundleIsCurrent() {
+  try {
+    const built = JSON.parse(readFileSync(join(ROOT, 'dist/cli.json'), 'utf8'));
+    return built.inputs.every(
+      (file) =>
+        (statSync(join(ROOT, file), { throwIfNoEntry: false })?.mtimeMs ?? Infinity) <= built.newestMtimeMs,
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * dist/cli.cjs run as `require` runs it, compiled with the V8 code cache kept beside it
+ * (dist/cli.cjs.cache; Node 20 has no `module.enableCompileCache`): with it, V8 neither parses the
+ * 2.4 MB file nor compiles the functions an `ask` runs again. The first `ask` after a build (or
+ * on another Node or other V8 flags, whose cache V8 rejects) writes it once it has answered;
+ * a folder it cannot write to only means no cache. The build deletes it with the bundle it was
+ * made from, and one older than the bundle is not used.
+ * @returns the bundle's `main`, and `saveCache` to call once it has answered
+ */
+function loadBundle() {
+  const cacheFile = `${bundle}.cache`;
+  let cachedData;
+  try {
+    if (statSync(cacheFile).mtimeMs >= statSync(bundle).mtimeMs) cachedData = readFileSync(cacheFile);
+  } catch {
+    // No cache yet.
+  }
+  const script = new vm.Script(
+    `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'utf8')}\n})`,
+    { filename: bundle, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER },
+  );
+  const module = { exports: {} };
+  script
+    .runInThisContext()
+    .call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));
+  const saveCache = () => {
+    if (cachedData !== undefined && !script.cachedDataRejected) return;
+    const part = `${cacheFile}.${process.pid}`;
+    try {
+      writeFileSync(part, script.createCachedData());
+      renameSync(part, cacheFile);
+    } catch {
+      rmSync(part, { force: true });
+    }
+  };
+  return { main: module.exports.main, saveCache };
+}
+
+const { main, saveCache } =
   process.argv[2] === 'ask' &&
   process.features.require_module === true &&
-  fresh(bundle) >= fresh(fileURLToPath(cli))
-    ? createRequire(import.meta.url)(bundle)
+  // (vm.constants: Node 20.12+)
+  vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER !== undefined &&
+  bundleIsCurrent()
+    ? loadBundle()
     : await import(cli.href);
 process.exitCode = await main(process.argv);
+saveCache?.();
 // Completion has printed its candidates: the shell waits for nothing else (a live node list it gave
 // up on was aborted, and nothing it started needs closing).
 if (process.argv[2] === '__complete') process.exit();

@@ -97,7 +97,8 @@ export function hasKubectl(): boolean {
 /**
  * CPU time and peak RSS of `k8s-ha-bot ask --kubeconfig F "can I reboot NODE"` beside
  * `kubectl --kubeconfig F get <ASK_RESOURCES> -A -o json > /dev/null`, alternating, after one
- * untimed run of each (kubectl's discovery cache filled, the simulator's first serialisation paid).
+ * untimed run of each (kubectl's discovery cache filled, the bundle's V8 code cache written by bin,
+ * the simulator's first serialisation paid).
  * @param bin - bin/k8s-ha-bot.js
  * @param kubeconfig - the simulator's kubeconfig file
  * @param node - the node asked about

@@ -8,7 +8,7 @@
  * them, so the chat SDKs, BullMQ and client-node are never loaded by `ask`); a module imported with
  * `await import()` runs only when reached, as before.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -42,7 +42,11 @@ const leaveOut = {
 };
 const { dependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
 
-await build({
+// What bin/k8s-ha-bot.js checks the bundle against (dist/cli.json, below) and its V8 code cache of the
+// bundle (dist/cli.cjs.cache) belong to the bundle they were made with: gone before it is replaced,
+// so a build that fails half-way leaves `ask` running from dist/.
+for (const file of ['dist/cli.json', 'dist/cli.cjs.cache']) rmSync(file, { force: true });
+const { metafile } = await build({
   entryPoints: ['dist/adapters/k8s-ha-bot.js'],
   outfile: 'dist/cli.cjs',
   bundle: true,
@@ -56,5 +60,17 @@ await build({
   define: { 'import.meta.url': '__bundleUrl' },
   banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   plugins: [leaveOut],
+  metafile: true,
   logLevel: 'warning',
 });
+/**
+ * dist/cli.json, what the bundle was built from: every file it holds (project-relative paths) and
+ * the newest of their mtimes (ms), rounded up to the second. bin/k8s-ha-bot.js runs `ask` from the
+ * bundle only while none of them is newer: a module compiled again by `tsc` alone, or edited, after
+ * the bundle makes `ask` run dist/ itself rather than stale code. The second absorbs copies that
+ * round mtimes (`cp -p` to the ms, tar and Docker layers to the second); a package unpacked with one
+ * mtime for every file, as npm's tarballs are, still runs the bundle.
+ */
+const inputs = Object.keys(metafile.inputs);
+const newestMtimeMs = Math.ceil(Math.max(...inputs.map((file) => statSync(file).mtimeMs)) / 1000) * 1000;
+writeFileSync('dist/cli.json', `${JSON.stringify({ newestMtimeMs, inputs })}\n`);

@@ -35,7 +35,7 @@
  */
 import { controlPlaneReadings, likelyReadings } from './clarify.js';
 import { normalizeComponent } from './components.js';
-import { GRAMMAR, type GrammarRule, type Intent, foldCase } from './grammar.js';
+import { COMPONENT_MENTION, GRAMMAR, type GrammarRule, type Intent, foldCase } from './grammar.js';
 import { type Modifiers, takeModifiers } from './modifiers.js';
 import { isValidClusterName, isValidNodeName } from './names.js';
 import { matchMaintenanceCommand } from './parse-maintenance-command.js';
@@ -646,6 +646,51 @@ export function resolveCommandNodes<C extends Command>(
   return command;
 }
 
+/** The last text {@link grammarMatches} ran the grammar on, and what matched. */
+let lastGrammarRun:
+  { rest: string; beforeCluster: string | undefined; matches: readonly Match[] } | undefined;
+
+/**
+ * Step 6: every rule matching `rest` in full, in grammar order (a rule naming a component only
+ * when the text mentions one, {@link COMPONENT_MENTION}). The result of the last text is
+ * kept: the worker (and a CLI `ask`) reads a request twice, once as the adapter does and again with
+ * the cluster's node names (see {@link rereadWithNodes}), and the second run of the 74 patterns
+ * is the one V8 compiles them to machine code for (its regexp tier-up), ~10 ms of a CLI `ask`'s
+ * CPU spent on one more run.
+ * @param rest - the text left after step 5
+ * @param beforeCluster - that text before step 5 took a cluster phrase out, when it took one out
+ * @returns the matches, not to be changed (shared with the next call for the same text)
+ */
+function grammarMatches(rest: string, beforeCluster: string | undefined): readonly Match[] {
+  const last = lastGrammarRun;
+  if (last?.rest === rest && last.beforeCluster === beforeCluster) return last.matches;
+  const matches: Match[] = [];
+  const folded = foldCase(rest);
+  const foldedBefore = beforeCluster === undefined ? undefined : foldCase(beforeCluster);
+  const component = COMPONENT_MENTION.test(folded) || COMPONENT_MENTION.test(foldedBefore ?? '');
+  for (const r of GRAMMAR) {
+    if (r.needsComponent === true && !component) continue;
+    const m = r.pattern.exec(folded);
+    const match = m === null ? null : matchOf(r, m, rest);
+    // `restart kube-proxy on worker-3`: step 5 took "on worker-3" for a cluster; it is the node.
+    if (
+      beforeCluster !== undefined &&
+      foldedBefore !== undefined &&
+      ON_NODE_INTENTS.has(r.intent) &&
+      match?.node === undefined
+    ) {
+      const b = r.pattern.exec(foldedBefore);
+      if (b !== null && b.groups?.node !== undefined) {
+        matches.push({ ...matchOf(r, b, beforeCluster), clusterWasNode: true });
+        continue;
+      }
+    }
+    if (match !== null) matches.push(match);
+  }
+  lastGrammarRun = { rest, beforeCluster, matches };
+  return matches;
+}
+
 /** Steps 6 and 7: the fixed grammar and the names. */
 function matchGrammar(
   mods: Modifiers,
@@ -654,27 +699,10 @@ function matchGrammar(
   listOut: { list?: MultiNodeCommand },
 ): ParseResult {
   // Step 6: grammar. All matching rules; one with a valid node name wins, else the first.
-  const matches: Match[] = [];
-  const rest = foldCase(mods.rest);
-  const beforeCluster = foldCase(mods.beforeCluster);
-  for (const r of GRAMMAR) {
-    const m = r.pattern.exec(rest);
-    const match = m === null ? null : matchOf(r, m, mods.rest);
-    // `restart kube-proxy on worker-3`: step 5 took "on worker-3" for a cluster; it is the node.
-    if (
-      ON_NODE_INTENTS.has(r.intent) &&
-      mods.cluster !== undefined &&
-      match?.node === undefined &&
-      mods.beforeCluster !== mods.rest
-    ) {
-      const b = r.pattern.exec(beforeCluster);
-      if (b !== null && b.groups?.node !== undefined) {
-        matches.push({ ...matchOf(r, b, mods.beforeCluster), clusterWasNode: true });
-        continue;
-      }
-    }
-    if (match !== null) matches.push(match);
-  }
+  const matches = grammarMatches(
+    mods.rest,
+    mods.cluster !== undefined && mods.beforeCluster !== mods.rest ? mods.beforeCluster : undefined,
+  );
   const first = matches[0];
   if (first === undefined) return fail('not-understood', locale);
   const chosen =

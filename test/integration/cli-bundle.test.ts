@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -139,4 +139,40 @@ describe('ask from the bundle', () => {
     ])
       expect(loaded.filter((f) => f.includes(heavy))).toEqual([]);
   }, 120_000);
+
+  it('a module of dist/ compiled or edited after the bundle is run fresh: ask falls back to dist/ (dist/cli.json records what the bundle was built from)', async () => {
+    // A copy of the built CLI (timestamps kept), so the edit touches no other test's dist/.
+    const copy = join(dir, 'copy');
+    await mkdir(copy);
+    for (const part of ['bin', 'dist', 'examples', 'package.json'])
+      await cp(join(ROOT, part), join(copy, part), { recursive: true, preserveTimestamps: true });
+    await symlink(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    await rm(join(copy, 'dist/cli.cjs.cache'), { force: true });
+    const ask = async (): Promise<string> => {
+      const live = ['bin/k8s-ha-bot.js', 'ask', '--kubeconfig', kubeconfig, 'can I reboot hydra-wk-3'];
+      const { stdout } = await run(process.execPath, live, { env, cwd: copy, timeout: 60_000 });
+      return steady(stdout);
+    };
+    const cache = join(copy, 'dist/cli.cjs.cache');
+    const first = await ask();
+    expect(first).toContain('Safe to reboot hydra-wk-3: its pods can move elsewhere');
+    // Only the bundle's loader writes its V8 code cache: the bundle answered.
+    expect(existsSync(cache)).toBe(true);
+    // From the cache, and from a cache V8 refuses (rewritten): the same answer.
+    expect(await ask()).toEqual(first);
+    await writeFile(cache, 'not a code cache');
+    expect(await ask()).toEqual(first);
+    expect((await stat(cache)).size).toBeGreaterThan(1000);
+    // `tsc` alone after an edit of a message: the entry module is unchanged, one bundled module is newer.
+    const messages = join(copy, 'dist/src/explain/locales/en.js');
+    const source = await readFile(messages, 'utf8');
+    expect(source).toContain('Safe to reboot {{node}}: its pods');
+    await writeFile(
+      messages,
+      source.replace('Safe to reboot {{node}}: its pods', 'Freshly compiled: {{node}}: its pods'),
+    );
+    const fresh = await ask();
+    expect(fresh).toContain('Freshly compiled: hydra-wk-3: its pods can move elsewhere');
+    expect(fresh).not.toContain('Safe to reboot hydra-wk-3');
+  }, 180_000);
 });

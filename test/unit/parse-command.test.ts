@@ -1,7 +1,7 @@
-import { describe, expect, it } from '@jest/globals';
-import { GRAMMAR, foldCase } from '../../src/commands/grammar.js';
+import { describe, expect, it, jest } from '@jest/globals';
+import { COMPONENT_MENTION, GRAMMAR, foldCase } from '../../src/commands/grammar.js';
 import { HELP_EXAMPLES } from '../../src/commands/help-examples.js';
-import { parseCommand } from '../../src/commands/parse-command.js';
+import { parseCommand, rereadWithNodes } from '../../src/commands/parse-command.js';
 import type { Command, Locale, ParseErrorCode } from '../../src/commands/types.js';
 
 type Row = [text: string, command: Command, locale?: Locale];
@@ -328,6 +328,66 @@ describe('grammar and help tables', () => {
     for (const { example } of HELP_EXAMPLES[locale]) {
       const result = parseCommand(example);
       expect({ example, ok: result.ok }).toEqual({ example, ok: true });
+    }
+  });
+});
+
+describe('the grammar runs once per request', () => {
+  it('the worker’s second reading with the node names reuses the first one’s grammar matches (V8 compiles a pattern to machine code on its second run: ~10 ms of a CLI ask)', () => {
+    // A text no other test parses just before: the first reading runs every rule once.
+    const text = 'can I reboot grammar-once-1 for the kernel patch';
+    const runs = GRAMMAR.map((r) => jest.spyOn(r.pattern, 'exec'));
+    try {
+      const first = parseCommand(text);
+      if (!first.ok) throw new Error('not parsed');
+      const again = rereadWithNodes(text, first.command, ['grammar-once-1', 'grammar-once-2'], first.locale);
+      expect(again).toEqual({ ok: true, command: reboot('grammar-once-1'), locale: 'en' });
+      // Once each (the rules naming a component not at all: the text mentions none, see below).
+      expect(runs.map((r) => r.mock.calls.length)).toEqual(
+        GRAMMAR.map((r) => (r.needsComponent === true ? 0 : 1)),
+      );
+    } finally {
+      for (const r of runs) r.mockRestore();
+    }
+  });
+
+  it('a text that mentions no component runs none of the 20 rules that name one (V8 compiles each pattern on its first run)', () => {
+    const text = 'can I reboot grammar-once-3';
+    const runs = GRAMMAR.map((r) => jest.spyOn(r.pattern, 'exec'));
+    try {
+      expect(parseCommand(text)).toEqual({ ok: true, command: reboot('grammar-once-3'), locale: 'en' });
+      const ran = GRAMMAR.filter((_r, i) => (runs[i]?.mock.calls.length ?? 0) > 0);
+      expect(GRAMMAR.filter((r) => r.needsComponent === true)).toHaveLength(20);
+      expect(ran.filter((r) => r.needsComponent === true)).toEqual([]);
+      expect(ran).toHaveLength(GRAMMAR.length - 20);
+    } finally {
+      for (const r of runs) r.mockRestore();
+    }
+  });
+
+  it('a rule that names a component matches only where COMPONENT_MENTION finds one, and marks exactly the rules holding the component alternation', () => {
+    for (const r of GRAMMAR) {
+      expect([r.pattern.source, r.needsComponent === true]).toEqual([
+        r.pattern.source,
+        r.pattern.source.includes(`(?<component>${COMPONENT_MENTION.source})`),
+      ]);
+    }
+    // Every what-if example with a component, as the rules see it (folded, options and punctuation
+    // aside): the rule that reads it and the mention test agree.
+    for (const text of [
+      'what if etcd crashes on atlas-cp-1',
+      'what happens if kube-proxy restarts',
+      'can I restart the kubelet on atlas-wk-1',
+      'rolling update of coredns',
+      'kubectl rollout restart ds/kube-proxy',
+      'what if the api server goes down',
+      'atlas-cp-1에서 etcd 재시작하면',
+      '코어 dns 롤링 업데이트 해도 돼',
+      'kube-apiserver가 죽으면',
+    ]) {
+      const folded = foldCase(text);
+      const matching = GRAMMAR.filter((r) => r.needsComponent === true && r.pattern.test(folded));
+      expect([text, matching.length > 0, COMPONENT_MENTION.test(folded)]).toEqual([text, true, true]);
     }
   });
 });

@@ -293,11 +293,20 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
           command: { kind: 'what-if', change: { type: 'component-restart', ...mirror }, drain: false },
           rest: around,
         };
+      // `kubectl delete node`: its own answer (src/analysis/what-if/delete-node.ts), not a failure.
       if (verb === 'delete' && /^(?:node|nodes|no)$/u.test(args[1] ?? '')) {
         const node = node1(args.slice(2));
         return node === undefined
           ? null
-          : { command: { kind: 'what-if', change: { type: 'node-down', node }, drain: false }, rest: around };
+          : {
+              command: {
+                kind: 'drain-impact',
+                node,
+                drain: true,
+                kubectl: { verb: 'delete-node', flags: drainArgs([]).flags },
+              },
+              rest: around,
+            };
       }
       return null;
     }

@@ -120,7 +120,7 @@ export interface DrainImpactCommand {
   cluster?: string;
   drain: true;
   when?: string;
-  kubectl?: { verb: 'drain' | 'cordon' | 'uncordon'; flags: KubectlDrainFlags };
+  kubectl?: { verb: 'drain' | 'cordon' | 'uncordon' | 'delete-node'; flags: KubectlDrainFlags };
 }
 
 /**

@@ -141,7 +141,7 @@ const commandSchema = z.discriminatedUnion('kind', [
     when: z.string().optional(),
     kubectl: z
       .object({
-        verb: z.enum(['drain', 'cordon', 'uncordon']),
+        verb: z.enum(['drain', 'cordon', 'uncordon', 'delete-node']),
         flags: z.object({
           force: z.boolean(),
           ignoreDaemonSets: z.boolean(),

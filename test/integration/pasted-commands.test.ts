@@ -123,6 +123,8 @@ describe('a pasted kubectl drain answers with what its flags do', () => {
       'kubectl drain atlas-wk-1 --force --ignore-daemonsets --delete-emptydir-data --disable-eviction',
     );
     expect(a.text).toMatch(/PodDisruptionBudgets? (?:is|are) not checked: shop\/storefront/);
+    // Deleted at once, its 2 storefront pods there exceed the 1 disruption the budget allows.
+    expect(a.text).toMatch(/so it goes below its minimum/);
   });
 });
 
@@ -191,5 +193,128 @@ describe('a node named twice is one node', () => {
     expect(a.intent).toBe(intent);
     expect(a.nodes).toEqual(['atlas-wk-1']);
     expect(a.reply.title).not.toMatch(/Several nodes|여러 노드/);
+  });
+});
+
+/**
+ * A pasted `kubectl delete node` is answered as itself (issue 30 item 3, point 1). Expected before
+ * the bot was run, from the sources (src/analysis/what-if/delete-node.ts cites them): the pod
+ * garbage collector force-deletes the node's pods with no eviction, so PodDisruptionBudgets are not
+ * consulted ("Pod garbage collection", kube-controller-manager podgc `gcOrphaned`); the kubelet
+ * registers the Node again only when it restarts, labels and taints set by hand are lost; a
+ * stacked-etcd control-plane node's member stays ("kubeadm reset" removes it). On this cluster:
+ * - atlas-wk-1 holds 2 Ready storefront pods; shop/storefront allows 1 disruption
+ *   (disruptionsAllowed 1): deleting both at once goes below its minimum: UNSAFE; the bare pod
+ *   default/debug-shell is lost for good, the emptyDir `cache` of shop/cart-cache-… is lost;
+ * - atlas-wk-2 holds 1 storefront pod: the budget is bypassed but stays within: CAUTION;
+ * - atlas-cp-1 runs the stacked etcd member atlas-cp-1 (kubeadm names it after the node): UNSAFE.
+ * The safer command: drain first, then delete.
+ */
+describe('a pasted kubectl delete node is answered as itself', () => {
+  it.each([
+    ['en', 'is `kubectl delete node atlas-wk-1` safe?'],
+    ['ko', 'kubectl delete node atlas-wk-1 해도 되나요?'],
+  ])('%s: names the pods force-deleted and the budget taken below its minimum', async (lang, text) => {
+    const a = await ask(text);
+    expect(a.intent).toBe('node-down');
+    expect(a.nodes).toEqual(['atlas-wk-1']);
+    expect(a.reply.verdict).toBe('unsafe');
+    expect(a.text).toMatch(/default\/debug-shell \(no controller\)/);
+    expect(a.text).toMatch(/shop\/cart-cache-[a-z0-9-]+ \(emptyDir cache\)/);
+    expect(a.text).toMatch(
+      lang === 'en'
+        ? /PodDisruptionBudget is not consulted: shop\/storefront; it allows fewer disruptions/
+        : /PDB shop\/storefront\S* 확인하지 않으며, shop\/storefront\S* [^\n]*최소 가용 수 아래로/,
+    );
+    // The safer command: drain first, then delete.
+    expect(a.text).toMatch(
+      /kubectl drain atlas-wk-1 --ignore-daemonsets[^\n]*kubectl delete node atlas-wk-1/,
+    );
+    // Said once: the bare pod is named by the deletion only.
+    expect(a.text.match(/default\/debug-shell/g)).toHaveLength(1);
+    // No eviction: nothing in the answer says the pods are evicted or that a drain waits.
+    expect(a.text).not.toMatch(lang === 'en' ? /drain evicts|drain waits/ : /드레인이 [^\n]*축출/);
+    expect(violations(a.reply)).toEqual([]);
+  });
+
+  it.each([
+    ['en', 'kubectl delete node atlas-wk-2', /not consulted: shop\/storefront\./],
+    ['ko', '`kubectl delete node atlas-wk-2` 괜찮아?', /PDB를 확인하지 않습니다: shop\/storefront\./],
+  ])('%s: a budget bypassed within its minimum is a caution', async (_lang, text, budget) => {
+    const a = await ask(text);
+    expect(a.reply.verdict).toBe('caution');
+    expect(a.text).toMatch(budget);
+    expect(a.text).toMatch(/kubelet/);
+  });
+
+  it.each([
+    ['en', 'kubectl delete node atlas-cp-1', /etcd member atlas-cp-1 of atlas-cp-1 stays in the member list/],
+    ['ko', 'kubectl delete node atlas-cp-1 해도 돼?', /etcd 멤버 atlas-cp-1\S* 멤버 목록에 남습니다/],
+  ])('%s: a stacked-etcd control-plane node leaves its etcd member', async (_lang, text, member) => {
+    const a = await ask(text);
+    expect(a.reply.verdict).toBe('unsafe');
+    expect(a.text).toMatch(member);
+    expect(a.text).toMatch(/kubeadm reset/);
+  });
+});
+
+/**
+ * A budget that allows no disruption (`minAvailable` equal to the replicas: "Specifying a
+ * Disruption Budget for your Application", https://kubernetes.io/docs/tasks/run-application/configure-pdb/,
+ * "if you set minAvailable to 100% … no voluntary evictions"): shop/storefront at minAvailable 3,
+ * disruptionsAllowed 0, on the same cluster. Expected before the bot was run, from the kubectl
+ * drain reference (`--timeout`: "The length of time to wait before giving up, zero means
+ * infinite"; `--disable-eviction`: "force drain to use delete, even if eviction is supported.
+ * This will bypass checking PodDisruptionBudgets") and drain.go `evictPods` (429 retried until the
+ * timeout; the cordon is not undone):
+ * - `kubectl drain atlas-wk-1 --ignore-daemonsets --delete-emptydir-data --force --timeout 5m`:
+ *   the drain waits on the two storefront pods and gives up after 5m; atlas-wk-1 is left cordoned
+ *   and partly drained, the storefront pods still there;
+ * - the same with `--disable-eviction`: nothing waits; shop/storefront is named as bypassed and
+ *   taken below its minimum.
+ */
+describe('pasted --timeout and --disable-eviction against a budget that allows no disruption', () => {
+  const strict = JSON.parse(JSON.stringify(demo)) as typeof demo;
+  const pdb = strict.cluster.items.find((i) => i.kind === 'PodDisruptionBudget') as {
+    spec: Record<string, unknown>;
+    status: Record<string, unknown>;
+  };
+  pdb.spec = { minAvailable: 3, selector: { matchLabels: { 'app.kubernetes.io/name': 'storefront' } } };
+  pdb.status = { ...pdb.status, desiredHealthy: 3, disruptionsAllowed: 0 };
+  const file = join(dir, 'min-available-all.json');
+  writeFileSync(file, JSON.stringify(strict));
+  const strictConfig = testBotConfig('', { snapshot: file, clusters: ['demo'] });
+  const strictService = createAnswerService({ config: strictConfig });
+  afterAll(() => strictService.close());
+  const askStrict = async (text: string): Promise<{ text: string; reply: Reply }> => {
+    const o = await handleConsoleRequest({ text }, strictConfig, (job) => strictService.answer(job));
+    return { text: renderText(o.reply), reply: o.reply };
+  };
+  const cmd = 'kubectl drain atlas-wk-1 --ignore-daemonsets --delete-emptydir-data --force --timeout 5m';
+
+  it.each([
+    ['en', cmd, /gives up after 5m: atlas-wk-1 is left cordoned and partly drained/],
+    ['ko', `${cmd} 해도 돼?`, /5m 뒤 포기합니다[^\n]*cordon된 채 일부만 드레인/],
+  ])(
+    '%s: --timeout gives up on the pods the budget refuses, the node left cordoned',
+    async (_l, text, want) => {
+      const a = await askStrict(text);
+      expect(a.text).toMatch(want);
+      expect(a.text).toMatch(/shop\/storefront-mk8h57kdxm-5pztx/);
+      expect(violations(a.reply)).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['en', `${cmd} --disable-eviction`, /not checked: shop\/storefront; it allows fewer disruptions/],
+    ['ko', `${cmd} --disable-eviction 해도 돼?`, /PDB shop\/storefront\S* 확인하지 않으며/],
+  ])('%s: --disable-eviction waits on no budget and names the one it goes past', async (lang, text, want) => {
+    const a = await askStrict(text);
+    expect(a.text).toMatch(want);
+    // One model: a DELETE reads no budget, so no sentence says the drain waits on one.
+    expect(a.text).not.toMatch(
+      lang === 'en' ? /drain waits|refuses (?:their|its) eviction/ : /축출을 거부|재시도/,
+    );
+    expect(violations(a.reply)).toEqual([]);
   });
 });

@@ -72,7 +72,12 @@ describe('other pasted commands', () => {
     [
       'en',
       'kubectl delete node atlas-wk-2',
-      { kind: 'what-if', change: { type: 'node-down', node: 'atlas-wk-2' } },
+      { kind: 'drain-impact', node: 'atlas-wk-2', kubectl: { verb: 'delete-node' } },
+    ],
+    [
+      'ko',
+      '운영 중 클러스터, 다운타임 최소화 목표. kubectl cordon/drain → kubectl delete node atlas-wk-1 해도 되나요',
+      { kind: 'drain-impact', node: 'atlas-wk-1', kubectl: { verb: 'delete-node' } },
     ],
     [
       'ko',

@@ -318,3 +318,36 @@ describe('pasted --timeout and --disable-eviction against a budget that allows n
     expect(violations(a.reply)).toEqual([]);
   });
 });
+
+/**
+ * `--pod-selector` (issue 30 item 3 point 2). Expected before the bot was run, from the kubectl
+ * drain reference ("--pod-selector: Label selector to filter pods on the node") and
+ * k8s.io/kubectl/pkg/drain `GetPodsForDeletion` (the node's pods are listed with the selector, then
+ * filtered): `kubectl drain atlas-wk-1 --ignore-daemonsets --pod-selector
+ * app.kubernetes.io/name=storefront` evicts only the two storefront pods; the bare pod
+ * default/debug-shell and shop/cart-cache (emptyDir) are not selected, so no flag is refused and
+ * nothing is said of them: they keep running on atlas-wk-1.
+ */
+describe('a pasted --pod-selector drains only the pods it selects', () => {
+  it.each([
+    [
+      'en',
+      'is `kubectl drain atlas-wk-1 --ignore-daemonsets --pod-selector app.kubernetes.io/name=storefront` ok?',
+    ],
+    [
+      'ko',
+      'kubectl drain atlas-wk-1 --ignore-daemonsets --pod-selector app.kubernetes.io/name=storefront 해도 돼?',
+    ],
+  ])('%s', async (lang, text) => {
+    const a = await ask(text);
+    expect(a.text).toMatch(
+      lang === 'en'
+        ? /drains 2 pods of atlas-wk-1 and leaves 4 there/
+        : /파드 2개를 드레인하고 4개는 남깁니다/,
+    );
+    // The pods it leaves take no part in the drain model: no bare-pod, emptyDir or single-replica reason.
+    expect(a.text).not.toMatch(/debug-shell|cart-cache/);
+    expect(a.text).toMatch(/storefront/);
+    expect(violations(a.reply)).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@
 import type { ClusterSnapshot } from '../../cluster/types.js';
 import type { DrainImpactCommand } from '../../commands/types.js';
 import { analyzeDeleteNode } from './delete-node.js';
-import { kubectlDrainFindings } from './kubectl-drain.js';
+import { drainModelSnapshot, kubectlDrainFindings } from './kubectl-drain.js';
 import { admissionWebhookChecks, webhookRefusal, withRefusedReplacements } from '../admission-webhooks.js';
 import { hasControlPlaneTaint, indexCluster, isNodeReady, readyStatus } from '../cluster-index.js';
 import { etcdAlarmFindings, partialControlPlaneFindings } from '../control-plane-checks.js';
@@ -50,12 +50,11 @@ export function analyzeDrainImpact(
   kubectl?: DrainImpactCommand['kubectl'],
 ): WhatIfImpact {
   const verb = kubectl?.verb;
-  // `--disable-eviction`: kubectl deletes the pods (DELETE) instead of evicting them, and a DELETE
-  // reads no PodDisruptionBudget: the drain model runs without them, and the flag's finding names
-  // the budgets it goes past (from the cluster as read: `budgetIndex`).
-  const deletes = verb === 'drain' && kubectl?.flags.disableEviction === true;
+  // A pasted drain's `--disable-eviction` and `--pod-selector` change what the drain model sees
+  // (./kubectl-drain.ts drainModelSnapshot); the flags' own findings read the cluster as read.
+  const model = verb === 'drain' && kubectl ? drainModelSnapshot(snapshot, node, kubectl.flags) : snapshot;
   const ctx = whatIfContext(
-    deletes ? { ...snapshot, podDisruptionBudgets: [] } : snapshot,
+    model,
     verb === undefined || verb === 'drain' ? { kind: 'drain', node } : { kind: 'drain', node, verb },
     now,
   );
@@ -77,7 +76,7 @@ export function analyzeDrainImpact(
   }
   // The pasted command's own findings first: what its flags delete is what the first screen names.
   if (kubectl !== undefined)
-    found.push(...kubectlDrainFindings(deletes ? indexCluster(snapshot) : index, node, kubectl));
+    found.push(...kubectlDrainFindings(model === snapshot ? index : indexCluster(snapshot), node, kubectl));
   // A partial file (masters the etcd quorum guard counts are not in it): the reboot's finding, so
   // the drain does not read as if this were the only master (issue 16, real-clusters/08).
   if (isCp) found.push(...partialControlPlaneFindings(state, [node]));

@@ -9,9 +9,16 @@
  * `--pod-selector`, `--grace-period`, `--timeout`, `--dry-run`); k8s.io/kubectl/pkg/drain
  * (`GetPodsForDeletion` lists the node's pods with the pod selector before the filters run).
  */
-import type { KPod } from '../../cluster/types.js';
+import type { ClusterSnapshot, KPod } from '../../cluster/types.js';
 import type { KubectlDrainFlags } from '../../commands/types.js';
-import { type ClusterIndex, isDaemonSetPod, isFinished, isPodReady, podKey } from '../cluster-index.js';
+import {
+  type ClusterIndex,
+  isDaemonSetPod,
+  isFinished,
+  isMirrorPod,
+  isPodReady,
+  podKey,
+} from '../cluster-index.js';
 import { drainFilter } from '../drain-filters.js';
 import { budgetStatusComputed, budgetsOfPod, ignoresBudgets } from '../eviction-api.js';
 import { finding } from '../finding.js';
@@ -36,6 +43,43 @@ function selectorMatch(selector: string, labels: Record<string, string>): boolea
     else if (op === '!=' ? labels[key] === value : labels[key] !== value) return false;
   }
   return true;
+}
+
+/**
+ * The cluster as the drain model sees a pasted drain (one model for the whole answer):
+ * - `--disable-eviction`: without the PodDisruptionBudgets, as a DELETE reads none (the flag's
+ *   finding names them, from the cluster as read);
+ * - `--pod-selector`: without the node's pods the selector leaves, as kubectl lists only the
+ *   matching pods before its filters run (k8s.io/kubectl/pkg/drain `GetPodsForDeletion`): those
+ *   keep running there, untouched (the `pod-selector` finding counts them). Mirror pods stay (the
+ *   control plane is read from them; the drain skips them anyway); a selector form not read here
+ *   leaves every pod in (`pod-selector-unread` says so).
+ * @param snapshot - the cluster as read
+ * @param node - the node drained
+ * @param flags - the pasted flags
+ * @returns the snapshot itself when the flags change nothing, else a changed copy
+ */
+export function drainModelSnapshot(
+  snapshot: ClusterSnapshot,
+  node: string,
+  flags: KubectlDrainFlags,
+): ClusterSnapshot {
+  const selector = flags.podSelector;
+  const left = new Set(
+    selector === undefined
+      ? []
+      : snapshot.pods
+          .filter((p) => p.spec?.nodeName === node && !isMirrorPod(p))
+          .filter((p) => selectorMatch(selector, p.metadata.labels ?? {}) === false)
+          .map(podKey),
+  );
+  if (!flags.disableEviction && left.size === 0) return snapshot;
+  return {
+    ...snapshot,
+    pods: snapshot.pods.filter((p) => !left.has(podKey(p))),
+    podSummaries: snapshot.podSummaries.filter((p) => !left.has(`${p.namespace}/${p.name}`)),
+    podDisruptionBudgets: flags.disableEviction ? [] : snapshot.podDisruptionBudgets,
+  };
 }
 
 /**

@@ -371,6 +371,8 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
       const id = args[args.indexOf('remove') + 1];
       const member =
         id !== undefined && /^[a-z][a-z0-9]*[-.][a-z0-9.-]*$/u.test(id) && isValidNodeName(id) ? id : host;
+      // A hexadecimal member ID (etcdctl's form) with no node: the analysis finds its node.
+      const hex = member === undefined && id !== undefined && /^[0-9a-f]{1,16}$/u.test(id) ? id : undefined;
       return {
         command: {
           kind: 'what-if',
@@ -378,6 +380,7 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
             type: 'component-down',
             component: 'etcd',
             ...(member === undefined ? {} : { node: member }),
+            ...(hex === undefined ? {} : { member: hex }),
           },
           drain: false,
         },

@@ -59,6 +59,8 @@ export type ComponentName =
  * - `etcd-quorum-loss`: etcd loses quorum.
  * - `component-down`: one component is down everywhere (`what if the scheduler is down`), or only
  *   its instance on `node` when given (`what if etcd is down on cp-1`): a failure, not a restart.
+ *   `member`: a pasted `etcdctl member remove ID` without a node, the hexadecimal member ID; the
+ *   analysis finds its node in the member list (src/analysis/what-if/analyze-what-if.ts).
  *
  * `component` holds the canonical name when known, else the word as typed (lowercased, at most 63
  * characters): the answer then says which components it knows rather than guessing.
@@ -69,7 +71,7 @@ export type WhatIfChange =
   | { type: 'node-down'; node: string }
   | { type: 'control-plane-down' }
   | { type: 'etcd-quorum-loss' }
-  | { type: 'component-down'; component: string; node?: string };
+  | { type: 'component-down'; component: string; node?: string; member?: string };
 
 /**
  * "What if …": a component restart, a rolling update or an outage.

@@ -134,6 +134,13 @@ describe('other pasted commands are the plain question about them', () => {
     ['atlas-cp-2에서 `kubeadm upgrade node` 해도 돼?', 'upgrade', ['atlas-cp-2']],
     ['can I run `sudo reboot` on wk1?', 'reboot', ['atlas-wk-1']],
     ['is `kubectl cordon atlas-wk-2` ok?', 'drain', ['atlas-wk-2']],
+    // Issue 30 item 3 point 3: each host command reaches its model, in English and Korean.
+    ['ssh atlas-cp-2 sudo systemctl restart kubelet', 'component-restart', ['atlas-cp-2']],
+    ['atlas-wk-1에서 systemctl restart containerd 해도 돼?', 'component-restart', ['atlas-wk-1']],
+    ['ssh atlas-wk-2 sudo shutdown -r now 해도 돼?', 'reboot', ['atlas-wk-2']],
+    ['is `kubeadm upgrade apply v1.33.2` safe?', 'upgrade', []],
+    ['etcdctl member remove atlas-cp-3 ok?', 'component-down', ['atlas-cp-3']],
+    ['`etcdctl member remove atlas-cp-3` 해도 돼?', 'component-down', ['atlas-cp-3']],
     ['`kubectl drain atlas-wk-1 atlas-wk-1 --ignore-daemonsets` ok?', 'drain', ['atlas-wk-1']],
   ])('%j', async (text, intent, nodes) => {
     const a = await ask(text);
@@ -349,5 +356,49 @@ describe('a pasted --pod-selector drains only the pods it selects', () => {
     expect(a.text).not.toMatch(/debug-shell|cart-cache/);
     expect(a.text).toMatch(/storefront/);
     expect(violations(a.reply)).toEqual([]);
+  });
+});
+
+/**
+ * `etcdctl member remove ID` pasted without a node (issue 30 item 3 point 3). Before, the member ID
+ * was dropped and the answer was "What if etcd is down" everywhere (quorum lost), a model of another
+ * question. Expected from the etcd docs ("Runtime reconfiguration", member remove takes the member
+ * ID etcdctl member list prints) and the demo's recorded member list: 93b80db26f336247 is the member
+ * atlas-cp-1, so the answer is about etcd on atlas-cp-1 only (3 members: quorum 2 kept); an ID not in
+ * the list is unknown, and the answer lists the IDs it read.
+ */
+describe('a pasted etcdctl member remove by ID is about that member', () => {
+  // The demo file itself: its member IDs are uint64, beyond what JSON.parse keeps exactly.
+  const demoConfig = testBotConfig('', {
+    snapshot: join(process.cwd(), 'examples/ha-3cp.json'),
+    clusters: ['demo'],
+  });
+  const demoService = createAnswerService({ config: demoConfig });
+  afterAll(() => demoService.close());
+  const ask = async (text: string): Promise<{ text: string; reply: Reply }> => {
+    const o = await handleConsoleRequest({ text }, demoConfig, (job) => demoService.answer(job));
+    return { text: renderText(o.reply), reply: o.reply };
+  };
+  it.each([
+    ['en', 'etcdctl member remove 93b80db26f336247', /etcd goes down on atlas-cp-1/],
+    ['ko', '`etcdctl member remove 93b80db26f336247` 해도 돼?', /atlas-cp-1의 etcd가 다운되면/],
+  ])("%s: the member ID is its node's member", async (_lang, text, title) => {
+    const a = await ask(text);
+    expect(a.reply.title).toMatch(title);
+    expect(a.reply.verdict).not.toBe('unsafe');
+    expect(a.text).toMatch(/quorum 2|쿼럼 2/);
+  });
+
+  it.each([
+    [
+      'en',
+      'etcdctl member remove 8e9e05c52164694d',
+      /No etcd member has ID 8e9e05c52164694d[^\n]*atlas-cp-1 93b80db26f336247/,
+    ],
+    ['ko', 'etcdctl member remove 8e9e05c52164694d 해도 돼?', /ID가 8e9e05c52164694d인 멤버가 없습니다/],
+  ])('%s: an ID not in the member list is unknown, never etcd everywhere', async (_lang, text, want) => {
+    const a = await ask(text);
+    expect(a.reply.verdict).toBeNull();
+    expect(a.text).toMatch(want);
   });
 });

@@ -41,21 +41,24 @@ demo.cluster.items.push({
 const dir = mkdtempSync(join(tmpdir(), 'pasted-'));
 const snapshot = join(dir, 'bare-pod.json');
 writeFileSync(snapshot, JSON.stringify(demo));
-const config = testBotConfig('', { snapshot, clusters: ['demo'] });
-const service = createAnswerService({ config });
-afterAll(() => service.close());
-
-async function ask(
-  text: string,
-): Promise<{ text: string; intent: string | undefined; nodes: string[]; reply: Reply }> {
-  const outcome = await handleConsoleRequest({ text }, config, (job) => service.answer(job));
-  return {
-    text: renderText(outcome.reply),
-    intent: outcome.request?.intent,
-    nodes: outcome.request?.nodes ?? [],
-    reply: outcome.reply,
+/** An answer service over a snapshot file, closed after the tests; `ask` goes through the console path. */
+function asker(
+  file: string,
+): (text: string) => Promise<{ text: string; intent: string | undefined; nodes: string[]; reply: Reply }> {
+  const config = testBotConfig('', { snapshot: file, clusters: ['demo'] });
+  const service = createAnswerService({ config });
+  afterAll(() => service.close());
+  return async (text) => {
+    const outcome = await handleConsoleRequest({ text }, config, (job) => service.answer(job));
+    return {
+      text: renderText(outcome.reply),
+      intent: outcome.request?.intent,
+      nodes: outcome.request?.nodes ?? [],
+      reply: outcome.reply,
+    };
   };
 }
+const ask = asker(snapshot);
 
 /** The answer invariants every fixture answer is held to (test/helpers/answer-invariants.ts). */
 function violations(reply: Reply): string[] {
@@ -290,13 +293,7 @@ describe('pasted --timeout and --disable-eviction against a budget that allows n
   pdb.status = { ...pdb.status, desiredHealthy: 3, disruptionsAllowed: 0 };
   const file = join(dir, 'min-available-all.json');
   writeFileSync(file, JSON.stringify(strict));
-  const strictConfig = testBotConfig('', { snapshot: file, clusters: ['demo'] });
-  const strictService = createAnswerService({ config: strictConfig });
-  afterAll(() => strictService.close());
-  const askStrict = async (text: string): Promise<{ text: string; reply: Reply }> => {
-    const o = await handleConsoleRequest({ text }, strictConfig, (job) => strictService.answer(job));
-    return { text: renderText(o.reply), reply: o.reply };
-  };
+  const askStrict = asker(file);
   const cmd = 'kubectl drain atlas-wk-1 --ignore-daemonsets --delete-emptydir-data --force --timeout 5m';
 
   it.each([
@@ -369,16 +366,7 @@ describe('a pasted --pod-selector drains only the pods it selects', () => {
  */
 describe('a pasted etcdctl member remove by ID is about that member', () => {
   // The demo file itself: its member IDs are uint64, beyond what JSON.parse keeps exactly.
-  const demoConfig = testBotConfig('', {
-    snapshot: join(process.cwd(), 'examples/ha-3cp.json'),
-    clusters: ['demo'],
-  });
-  const demoService = createAnswerService({ config: demoConfig });
-  afterAll(() => demoService.close());
-  const ask = async (text: string): Promise<{ text: string; reply: Reply }> => {
-    const o = await handleConsoleRequest({ text }, demoConfig, (job) => demoService.answer(job));
-    return { text: renderText(o.reply), reply: o.reply };
-  };
+  const ask = asker(join(process.cwd(), 'examples/ha-3cp.json'));
   it.each([
     ['en', 'etcdctl member remove 93b80db26f336247', /etcd goes down on atlas-cp-1/],
     ['ko', '`etcdctl member remove 93b80db26f336247` 해도 돼?', /atlas-cp-1의 etcd가 다운되면/],

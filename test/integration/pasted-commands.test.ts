@@ -390,3 +390,25 @@ describe('a pasted etcdctl member remove by ID is about that member', () => {
     expect(a.text).toMatch(want);
   });
 });
+
+/**
+ * `--grace-period` (issue 30 item 3 point 2). Expected before the bot was run, from the kubectl
+ * drain reference ("--grace-period: Period of time in seconds given to each pod to terminate
+ * gracefully. If negative, the default value specified in the pod will be used"): with
+ * `--grace-period=5` no pod of atlas-wk-1 takes its own 30 s (the demo's
+ * terminationGracePeriodSeconds); the drain's estimate reads 5 s.
+ */
+describe('a pasted --grace-period is the grace the drain model uses', () => {
+  it.each([
+    ['en', 'kubectl drain atlas-wk-1 --ignore-daemonsets --delete-emptydir-data --force --grace-period=5'],
+    [
+      'ko',
+      'kubectl drain atlas-wk-1 --ignore-daemonsets --delete-emptydir-data --force --grace-period=5 해도 돼?',
+    ],
+  ])('%s', async (lang, text) => {
+    const a = await ask(text);
+    expect(a.text).toMatch(lang === 'en' ? /gives each pod 5 s to stop/ : /5초 안에 종료됩니다/);
+    expect(a.text).not.toMatch(/\b30 s\b|30초/);
+    expect(violations(a.reply)).toEqual([]);
+  });
+});

@@ -53,7 +53,10 @@ function selectorMatch(selector: string, labels: Record<string, string>): boolea
  *   matching pods before its filters run (k8s.io/kubectl/pkg/drain `GetPodsForDeletion`): those
  *   keep running there, untouched (the `pod-selector` finding counts them). Mirror pods stay (the
  *   control plane is read from them; the drain skips them anyway); a selector form not read here
- *   leaves every pod in (`pod-selector-unread` says so).
+ *   leaves every pod in (`pod-selector-unread` says so);
+ * - `--grace-period` (0 or more): the node's pods stop within it instead of their own
+ *   `terminationGracePeriodSeconds` (kubectl passes it as the eviction's DeleteOptions; negative:
+ *   the pod's own), so the drain's time estimate reads it.
  * @param snapshot - the cluster as read
  * @param node - the node drained
  * @param flags - the pasted flags
@@ -73,10 +76,17 @@ export function drainModelSnapshot(
           .filter((p) => selectorMatch(selector, p.metadata.labels ?? {}) === false)
           .map(podKey),
   );
-  if (!flags.disableEviction && left.size === 0) return snapshot;
+  const grace = flags.gracePeriodS !== undefined && flags.gracePeriodS >= 0 ? flags.gracePeriodS : undefined;
+  if (!flags.disableEviction && left.size === 0 && grace === undefined) return snapshot;
   return {
     ...snapshot,
-    pods: snapshot.pods.filter((p) => !left.has(podKey(p))),
+    pods: snapshot.pods
+      .filter((p) => !left.has(podKey(p)))
+      .map((p) =>
+        grace === undefined || p.spec?.nodeName !== node
+          ? p
+          : { ...p, spec: { ...p.spec, terminationGracePeriodSeconds: grace } },
+      ),
     podSummaries: snapshot.podSummaries.filter((p) => !left.has(`${p.namespace}/${p.name}`)),
     podDisruptionBudgets: flags.disableEviction ? [] : snapshot.podDisruptionBudgets,
   };

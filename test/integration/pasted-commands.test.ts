@@ -24,6 +24,8 @@ import { testBotConfig } from '../helpers/test-bot-config.js';
 import { renderText } from '../../src/explain/render-text.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { answerViolations } from '../helpers/answer-invariants.js';
+import { FIRST_SCREEN_LIMITS, firstScreenLines, splitReply } from '../../src/explain/first-screen.js';
+import { translator } from '../../src/explain/i18n.js';
 
 const demo = JSON.parse(readFileSync(join(process.cwd(), 'examples/ha-3cp.json'), 'utf8')) as {
   cluster: { items: Record<string, unknown>[] };
@@ -59,6 +61,12 @@ function asker(
   };
 }
 const ask = asker(snapshot);
+
+/** Whether the first screen keeps to the limits (issue 30 item 4: 8 lines, 600 characters). */
+function screenFits(reply: Reply): boolean {
+  const lines = firstScreenLines(splitReply(reply).first, translator(reply.locale));
+  return lines.length <= FIRST_SCREEN_LIMITS.lines && lines.join('\n').length <= FIRST_SCREEN_LIMITS.chars;
+}
 
 /** The answer invariants every fixture answer is held to (test/helpers/answer-invariants.ts). */
 function violations(reply: Reply): string[] {
@@ -242,6 +250,7 @@ describe('a pasted kubectl delete node is answered as itself', () => {
     );
     // Said once: the bare pod is named by the deletion only.
     expect(a.text.match(/default\/debug-shell/g)).toHaveLength(1);
+    expect(screenFits(a.reply)).toBe(true);
     // No eviction: nothing in the answer says the pods are evicted or that a drain waits.
     expect(a.text).not.toMatch(lang === 'en' ? /drain evicts|drain waits/ : /드레인이 [^\n]*축출/);
     expect(violations(a.reply)).toEqual([]);
@@ -265,6 +274,7 @@ describe('a pasted kubectl delete node is answered as itself', () => {
     expect(a.reply.verdict).toBe('unsafe');
     expect(a.text).toMatch(member);
     expect(a.text).toMatch(/kubeadm reset/);
+    expect(screenFits(a.reply)).toBe(true);
   });
 });
 

@@ -320,6 +320,15 @@ describe('pasted --timeout and --disable-eviction against a budget that allows n
   );
 
   it.each([
+    ['en', cmd.replace('5m', '0s'), /gives up/],
+    ['ko', `${cmd.replace('5m', '0s')} 해도 돼?`, /포기/],
+  ])('%s: --timeout 0s is no timeout ("zero means infinite"): nothing gives up', async (_l, text, never) => {
+    const a = await askStrict(text);
+    expect(a.text).not.toMatch(never);
+    expect(a.text).toMatch(/shop\/storefront-mk8h57kdxm-5pztx/);
+  });
+
+  it.each([
     ['en', `${cmd} --disable-eviction`, /not checked: shop\/storefront; it allows fewer disruptions/],
     ['ko', `${cmd} --disable-eviction 해도 돼?`, /PDB shop\/storefront\S* 확인하지 않으며/],
   ])('%s: --disable-eviction waits on no budget and names the one it goes past', async (lang, text, want) => {

@@ -197,8 +197,9 @@ export function analyzeDrainImpact(
   // A pasted `--timeout`: kubectl gives up after it, the node left cordoned and, where the drain
   // waits on a pod its budget refuses, partly drained (drain.go `evictPods`: the 429 retries end
   // at the timeout; the cordon is not undone).
+  // `--timeout 0s` is kubectl's default, "zero means infinite": nothing gives up.
   const timeout = kubectl?.flags.timeout;
-  if (timeout !== undefined)
+  if (timeout !== undefined && !/^0+(?:\.0+)?(?:ms|s|m|h)?$/u.test(timeout))
     b.findings.push(
       finding(
         'kubectl-drain',

@@ -88,6 +88,8 @@ export type CheckId =
   /** An aggregated API (APIService) whose backends stop with the node (src/analysis/aggregated-apis.ts). */
   | 'aggregated-api'
   | 'kubectl-drain'
+  /** Issue 30 item 3: a pasted `kubectl delete node` (src/analysis/what-if/delete-node.ts). */
+  | 'kubectl-delete-node'
   /** Issue 29: a known add-on with every Ready replica on the node (src/analysis/addon-checks.ts). */
   | 'cluster-addons'
   /** Issue 29: a CSI driver's controller with every Ready replica on the node (src/analysis/storage-controllers.ts). */

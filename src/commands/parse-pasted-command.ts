@@ -318,11 +318,20 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
           command: { kind: 'what-if', change: { type: 'component-restart', ...mirror }, drain: false },
           rest: around,
         };
+      // `kubectl delete node`: its own answer (src/analysis/what-if/delete-node.ts), not a failure.
       if (verb === 'delete' && /^(?:node|nodes|no)$/u.test(args[1] ?? '')) {
         const node = node1(args.slice(2));
         return node === undefined
           ? null
-          : { command: { kind: 'what-if', change: { type: 'node-down', node }, drain: false }, rest: around };
+          : {
+              command: {
+                kind: 'drain-impact',
+                node,
+                drain: true,
+                kubectl: { verb: 'delete-node', flags: drainArgs([]).flags },
+              },
+              rest: around,
+            };
       }
       return null;
     }
@@ -387,6 +396,8 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
       const id = args[args.indexOf('remove') + 1];
       const member =
         id !== undefined && /^[a-z][a-z0-9]*[-.][a-z0-9.-]*$/u.test(id) && isValidNodeName(id) ? id : host;
+      // A hexadecimal member ID (etcdctl's form) with no node: the analysis finds its node.
+      const hex = member === undefined && id !== undefined && /^[0-9a-f]{1,16}$/u.test(id) ? id : undefined;
       return {
         command: {
           kind: 'what-if',
@@ -394,6 +405,7 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
             type: 'component-down',
             component: 'etcd',
             ...(member === undefined ? {} : { node: member }),
+            ...(hex === undefined ? {} : { member: hex }),
           },
           drain: false,
         },

@@ -58,7 +58,12 @@ export function summarizeRequest(command: Command, language?: Locale): RequestSu
     case 'reboot-impact':
       return { intent: 'reboot', nodes: [command.node], ...base };
     case 'drain-impact':
-      return { intent: 'drain', nodes: [command.node], ...base };
+      // A pasted `kubectl delete node`: the node leaves the cluster, no drain.
+      return {
+        intent: command.kubectl?.verb === 'delete-node' ? 'node-down' : 'drain',
+        nodes: [command.node],
+        ...base,
+      };
     case 'upgrade-impact':
       // The whole cluster's upgrade ("how do I upgrade the cluster?"): no node was named.
       return command.scope === 'cluster'

@@ -61,6 +61,8 @@ export type ComponentName =
  *   answer is the quorum's loss either way.
  * - `component-down`: one component is down everywhere (`what if the scheduler is down`), or only
  *   its instance on `node` when given (`what if etcd is down on cp-1`): a failure, not a restart.
+ *   `member`: a pasted `etcdctl member remove ID` without a node, the hexadecimal member ID; the
+ *   analysis finds its node in the member list (src/analysis/what-if/analyze-what-if.ts).
  *
  * `component` holds the canonical name when known, else the word as typed (lowercased, at most 63
  * characters): the answer then says which components it knows rather than guessing.
@@ -71,7 +73,7 @@ export type WhatIfChange =
   | { type: 'node-down'; node: string }
   | { type: 'control-plane-down' }
   | { type: 'etcd-quorum-loss'; members?: string[] }
-  | { type: 'component-down'; component: string; node?: string };
+  | { type: 'component-down'; component: string; node?: string; member?: string };
 
 /**
  * "What if …": a component restart, a rolling update or an outage.
@@ -122,7 +124,7 @@ export interface DrainImpactCommand {
   cluster?: string;
   drain: true;
   when?: string;
-  kubectl?: { verb: 'drain' | 'cordon' | 'uncordon'; flags: KubectlDrainFlags };
+  kubectl?: { verb: 'drain' | 'cordon' | 'uncordon' | 'delete-node'; flags: KubectlDrainFlags };
 }
 
 /**

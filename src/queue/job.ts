@@ -127,7 +127,12 @@ const commandSchema = z.discriminatedUnion('kind', [
       z.object({ type: z.literal('node-down'), node: z.string() }),
       z.object({ type: z.literal('control-plane-down') }),
       z.object({ type: z.literal('etcd-quorum-loss'), members: z.array(z.string()).max(500).optional() }),
-      z.object({ type: z.literal('component-down'), component: z.string(), node: z.string().optional() }),
+      z.object({
+        type: z.literal('component-down'),
+        component: z.string(),
+        node: z.string().optional(),
+        member: z.string().max(16).optional(),
+      }),
     ]),
     cluster: z.string().optional(),
     drain: z.literal(false),
@@ -141,7 +146,7 @@ const commandSchema = z.discriminatedUnion('kind', [
     when: z.string().optional(),
     kubectl: z
       .object({
-        verb: z.enum(['drain', 'cordon', 'uncordon']),
+        verb: z.enum(['drain', 'cordon', 'uncordon', 'delete-node']),
         flags: z.object({
           force: z.boolean(),
           ignoreDaemonSets: z.boolean(),

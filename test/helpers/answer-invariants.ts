@@ -737,6 +737,32 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       out.push(`stops before evicting anything and evicts pods all the same: "${evicting.join(' | ')}"`);
   }
 
+  // 1e. One drain model (issue 30 item 3): a deletion reads no PodDisruptionBudget (a pasted
+  // `kubectl drain --disable-eviction` deletes instead of evicting; `kubectl delete node` leaves the
+  // pods to the pod garbage collector's force delete), so nothing in its answer waits on a budget.
+  const deletes = reply.findings.some(
+    (f) =>
+      f.check === 'kubectl-delete-node' ||
+      (f.check === 'kubectl-drain' && f.variant.startsWith('eviction-disabled')),
+  );
+  if (deletes) {
+    const waits = ['whatIf.stops.drain-waits', 'whatIf.stops.drain-waits_one']
+      .map((k) => rawText(reply.locale === 'ko' ? 'ko' : 'en', k))
+      .filter((t): t is string => t !== undefined)
+      .map(templatePattern);
+    const waiting = [
+      ...reply.findings
+        .filter(
+          (f) =>
+            f.check === 'pdb-blocks' || (f.check === 'kubectl-drain' && f.variant === 'timeout-gives-up'),
+        )
+        .map((f) => `${f.check}/${f.variant}`),
+      ...reply.planes.flatMap((p) => p.stops).filter((s) => waits.some((w) => w.test(s))),
+    ];
+    if (waiting.length > 0)
+      out.push(`deletes without reading a budget and waits on one: "${waiting.join(' | ')}"`);
+  }
+
   // 2. Capacity figures go down.
   for (const m of text.matchAll(/from (\d+) to (\d+)|(\d+)에서 (\d+)(?:으로|로)/g)) {
     const before = Number(m[1] ?? m[3]);

@@ -624,6 +624,24 @@ describe('the invariant checker catches planted contradictions', () => {
       /stops every API call and keeps the API working/,
     ],
     [
+      'a deletion that reads no budget waits on one (issue 30 item 3)',
+      {
+        stops: [
+          'the drain, at shop/web-1: shop/web refuses its eviction (HTTP 429) and kubectl retries until it is allowed, so the drain does not finish meanwhile',
+        ],
+        findings: [
+          {
+            check: 'kubectl-drain',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'eviction-disabled',
+            facts: {},
+          },
+        ],
+      },
+      /deletes without reading a budget and waits on one/,
+    ],
+    [
       'capacity from 2 to 2',
       { stops: ['the API server on borealis-cp-2: API capacity drops from 2 to 2'] },
       /capacity does not go down/,

@@ -24,6 +24,8 @@ import { testBotConfig } from '../helpers/test-bot-config.js';
 import { renderText } from '../../src/explain/render-text.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { answerViolations } from '../helpers/answer-invariants.js';
+import { FIRST_SCREEN_LIMITS, firstScreenLines, splitReply } from '../../src/explain/first-screen.js';
+import { translator } from '../../src/explain/i18n.js';
 
 const demo = JSON.parse(readFileSync(join(process.cwd(), 'examples/ha-3cp.json'), 'utf8')) as {
   cluster: { items: Record<string, unknown>[] };
@@ -41,20 +43,29 @@ demo.cluster.items.push({
 const dir = mkdtempSync(join(tmpdir(), 'pasted-'));
 const snapshot = join(dir, 'bare-pod.json');
 writeFileSync(snapshot, JSON.stringify(demo));
-const config = testBotConfig('', { snapshot, clusters: ['demo'] });
-const service = createAnswerService({ config });
-afterAll(() => service.close());
-
-async function ask(
-  text: string,
-): Promise<{ text: string; intent: string | undefined; nodes: string[]; reply: Reply }> {
-  const outcome = await handleConsoleRequest({ text }, config, (job) => service.answer(job));
-  return {
-    text: renderText(outcome.reply),
-    intent: outcome.request?.intent,
-    nodes: outcome.request?.nodes ?? [],
-    reply: outcome.reply,
+/** An answer service over a snapshot file, closed after the tests; `ask` goes through the console path. */
+function asker(
+  file: string,
+): (text: string) => Promise<{ text: string; intent: string | undefined; nodes: string[]; reply: Reply }> {
+  const config = testBotConfig('', { snapshot: file, clusters: ['demo'] });
+  const service = createAnswerService({ config });
+  afterAll(() => service.close());
+  return async (text) => {
+    const outcome = await handleConsoleRequest({ text }, config, (job) => service.answer(job));
+    return {
+      text: renderText(outcome.reply),
+      intent: outcome.request?.intent,
+      nodes: outcome.request?.nodes ?? [],
+      reply: outcome.reply,
+    };
   };
+}
+const ask = asker(snapshot);
+
+/** Whether the first screen keeps to the limits (issue 30 item 4: 8 lines, 600 characters). */
+function screenFits(reply: Reply): boolean {
+  const lines = firstScreenLines(splitReply(reply).first, translator(reply.locale));
+  return lines.length <= FIRST_SCREEN_LIMITS.lines && lines.join('\n').length <= FIRST_SCREEN_LIMITS.chars;
 }
 
 /** The answer invariants every fixture answer is held to (test/helpers/answer-invariants.ts). */
@@ -123,6 +134,8 @@ describe('a pasted kubectl drain answers with what its flags do', () => {
       'kubectl drain atlas-wk-1 --force --ignore-daemonsets --delete-emptydir-data --disable-eviction',
     );
     expect(a.text).toMatch(/PodDisruptionBudgets? (?:is|are) not checked: shop\/storefront/);
+    // Deleted at once, its 2 storefront pods there exceed the 1 disruption the budget allows.
+    expect(a.text).toMatch(/so it goes below its minimum/);
   });
 });
 
@@ -132,6 +145,13 @@ describe('other pasted commands are the plain question about them', () => {
     ['atlas-cp-2에서 `kubeadm upgrade node` 해도 돼?', 'upgrade', ['atlas-cp-2']],
     ['can I run `sudo reboot` on wk1?', 'reboot', ['atlas-wk-1']],
     ['is `kubectl cordon atlas-wk-2` ok?', 'drain', ['atlas-wk-2']],
+    // Issue 30 item 3 point 3: each host command reaches its model, in English and Korean.
+    ['ssh atlas-cp-2 sudo systemctl restart kubelet', 'component-restart', ['atlas-cp-2']],
+    ['atlas-wk-1에서 systemctl restart containerd 해도 돼?', 'component-restart', ['atlas-wk-1']],
+    ['ssh atlas-wk-2 sudo shutdown -r now 해도 돼?', 'reboot', ['atlas-wk-2']],
+    ['is `kubeadm upgrade apply v1.33.2` safe?', 'upgrade', []],
+    ['etcdctl member remove atlas-cp-3 ok?', 'component-down', ['atlas-cp-3']],
+    ['`etcdctl member remove atlas-cp-3` 해도 돼?', 'component-down', ['atlas-cp-3']],
     ['`kubectl drain atlas-wk-1 atlas-wk-1 --ignore-daemonsets` ok?', 'drain', ['atlas-wk-1']],
   ])('%j', async (text, intent, nodes) => {
     const a = await ask(text);
@@ -191,5 +211,223 @@ describe('a node named twice is one node', () => {
     expect(a.intent).toBe(intent);
     expect(a.nodes).toEqual(['atlas-wk-1']);
     expect(a.reply.title).not.toMatch(/Several nodes|여러 노드/);
+  });
+});
+
+/**
+ * A pasted `kubectl delete node` is answered as itself (issue 30 item 3, point 1). Expected before
+ * the bot was run, from the sources (src/analysis/what-if/delete-node.ts cites them): the pod
+ * garbage collector force-deletes the node's pods with no eviction, so PodDisruptionBudgets are not
+ * consulted ("Pod garbage collection", kube-controller-manager podgc `gcOrphaned`); the kubelet
+ * registers the Node again only when it restarts, labels and taints set by hand are lost; a
+ * stacked-etcd control-plane node's member stays ("kubeadm reset" removes it). On this cluster:
+ * - atlas-wk-1 holds 2 Ready storefront pods; shop/storefront allows 1 disruption
+ *   (disruptionsAllowed 1): deleting both at once goes below its minimum: UNSAFE; the bare pod
+ *   default/debug-shell is lost for good, the emptyDir `cache` of shop/cart-cache-… is lost;
+ * - atlas-wk-2 holds 1 storefront pod: the budget is bypassed but stays within: CAUTION;
+ * - atlas-cp-1 runs the stacked etcd member atlas-cp-1 (kubeadm names it after the node): UNSAFE.
+ * The safer command: drain first, then delete.
+ */
+describe('a pasted kubectl delete node is answered as itself', () => {
+  it.each([
+    ['en', 'is `kubectl delete node atlas-wk-1` safe?'],
+    ['ko', 'kubectl delete node atlas-wk-1 해도 되나요?'],
+  ])('%s: names the pods force-deleted and the budget taken below its minimum', async (lang, text) => {
+    const a = await ask(text);
+    expect(a.intent).toBe('node-down');
+    expect(a.nodes).toEqual(['atlas-wk-1']);
+    expect(a.reply.verdict).toBe('unsafe');
+    expect(a.text).toMatch(/default\/debug-shell \(no controller\)/);
+    expect(a.text).toMatch(/shop\/cart-cache-[a-z0-9-]+ \(emptyDir cache\)/);
+    expect(a.text).toMatch(
+      lang === 'en'
+        ? /PodDisruptionBudget is not consulted: shop\/storefront; it allows fewer disruptions/
+        : /PDB shop\/storefront\S* 확인하지 않으며, shop\/storefront\S* [^\n]*최소 가용 수 아래로/,
+    );
+    // The safer command: drain first, then delete.
+    expect(a.text).toMatch(
+      /kubectl drain atlas-wk-1 --ignore-daemonsets[^\n]*kubectl delete node atlas-wk-1/,
+    );
+    // Said once: the bare pod is named by the deletion only.
+    expect(a.text.match(/default\/debug-shell/g)).toHaveLength(1);
+    expect(screenFits(a.reply)).toBe(true);
+    // No eviction: nothing in the answer says the pods are evicted or that a drain waits.
+    expect(a.text).not.toMatch(lang === 'en' ? /drain evicts|drain waits/ : /드레인이 [^\n]*축출/);
+    expect(violations(a.reply)).toEqual([]);
+  });
+
+  it.each([
+    ['en', 'kubectl delete node atlas-wk-2', /not consulted: shop\/storefront\./],
+    ['ko', '`kubectl delete node atlas-wk-2` 괜찮아?', /PDB를 확인하지 않습니다: shop\/storefront\./],
+  ])('%s: a budget bypassed within its minimum is a caution', async (_lang, text, budget) => {
+    const a = await ask(text);
+    expect(a.reply.verdict).toBe('caution');
+    expect(a.text).toMatch(budget);
+    expect(a.text).toMatch(/kubelet/);
+  });
+
+  it.each([
+    ['en', 'kubectl delete node atlas-cp-1', /etcd member atlas-cp-1 of atlas-cp-1 stays in the member list/],
+    ['ko', 'kubectl delete node atlas-cp-1 해도 돼?', /etcd 멤버 atlas-cp-1\S* 멤버 목록에 남습니다/],
+  ])('%s: a stacked-etcd control-plane node leaves its etcd member', async (_lang, text, member) => {
+    const a = await ask(text);
+    expect(a.reply.verdict).toBe('unsafe');
+    expect(a.text).toMatch(member);
+    expect(a.text).toMatch(/kubeadm reset/);
+    expect(screenFits(a.reply)).toBe(true);
+  });
+});
+
+/**
+ * A budget that allows no disruption (`minAvailable` equal to the replicas: "Specifying a
+ * Disruption Budget for your Application", https://kubernetes.io/docs/tasks/run-application/configure-pdb/,
+ * "if you set minAvailable to 100% … no voluntary evictions"): shop/storefront at minAvailable 3,
+ * disruptionsAllowed 0, on the same cluster. Expected before the bot was run, from the kubectl
+ * drain reference (`--timeout`: "The length of time to wait before giving up, zero means
+ * infinite"; `--disable-eviction`: "force drain to use delete, even if eviction is supported.
+ * This will bypass checking PodDisruptionBudgets") and drain.go `evictPods` (429 retried until the
+ * timeout; the cordon is not undone):
+ * - `kubectl drain atlas-wk-1 --ignore-daemonsets --delete-emptydir-data --force --timeout 5m`:
+ *   the drain waits on the two storefront pods and gives up after 5m; atlas-wk-1 is left cordoned
+ *   and partly drained, the storefront pods still there;
+ * - the same with `--disable-eviction`: nothing waits; shop/storefront is named as bypassed and
+ *   taken below its minimum.
+ */
+describe('pasted --timeout and --disable-eviction against a budget that allows no disruption', () => {
+  const strict = JSON.parse(JSON.stringify(demo)) as typeof demo;
+  const pdb = strict.cluster.items.find((i) => i.kind === 'PodDisruptionBudget') as {
+    spec: Record<string, unknown>;
+    status: Record<string, unknown>;
+  };
+  pdb.spec = { minAvailable: 3, selector: { matchLabels: { 'app.kubernetes.io/name': 'storefront' } } };
+  pdb.status = { ...pdb.status, desiredHealthy: 3, disruptionsAllowed: 0 };
+  const file = join(dir, 'min-available-all.json');
+  writeFileSync(file, JSON.stringify(strict));
+  const askStrict = asker(file);
+  const cmd = 'kubectl drain atlas-wk-1 --ignore-daemonsets --delete-emptydir-data --force --timeout 5m';
+
+  it.each([
+    ['en', cmd, /gives up after 5m: atlas-wk-1 is left cordoned and partly drained/],
+    ['ko', `${cmd} 해도 돼?`, /5m 뒤 포기합니다[^\n]*cordon된 채 일부만 드레인/],
+  ])(
+    '%s: --timeout gives up on the pods the budget refuses, the node left cordoned',
+    async (_l, text, want) => {
+      const a = await askStrict(text);
+      expect(a.text).toMatch(want);
+      expect(a.text).toMatch(/shop\/storefront-mk8h57kdxm-5pztx/);
+      expect(violations(a.reply)).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['en', cmd.replace('5m', '0s'), /gives up/],
+    ['ko', `${cmd.replace('5m', '0s')} 해도 돼?`, /포기/],
+  ])('%s: --timeout 0s is no timeout ("zero means infinite"): nothing gives up', async (_l, text, never) => {
+    const a = await askStrict(text);
+    expect(a.text).not.toMatch(never);
+    expect(a.text).toMatch(/shop\/storefront-mk8h57kdxm-5pztx/);
+  });
+
+  it.each([
+    ['en', `${cmd} --disable-eviction`, /not checked: shop\/storefront; it allows fewer disruptions/],
+    ['ko', `${cmd} --disable-eviction 해도 돼?`, /PDB shop\/storefront\S* 확인하지 않으며/],
+  ])('%s: --disable-eviction waits on no budget and names the one it goes past', async (lang, text, want) => {
+    const a = await askStrict(text);
+    expect(a.text).toMatch(want);
+    // One model: a DELETE reads no budget, so no sentence says the drain waits on one.
+    expect(a.text).not.toMatch(
+      lang === 'en' ? /drain waits|refuses (?:their|its) eviction/ : /축출을 거부|재시도/,
+    );
+    expect(violations(a.reply)).toEqual([]);
+  });
+});
+
+/**
+ * `--pod-selector` (issue 30 item 3 point 2). Expected before the bot was run, from the kubectl
+ * drain reference ("--pod-selector: Label selector to filter pods on the node") and
+ * k8s.io/kubectl/pkg/drain `GetPodsForDeletion` (the node's pods are listed with the selector, then
+ * filtered): `kubectl drain atlas-wk-1 --ignore-daemonsets --pod-selector
+ * app.kubernetes.io/name=storefront` evicts only the two storefront pods; the bare pod
+ * default/debug-shell and shop/cart-cache (emptyDir) are not selected, so no flag is refused and
+ * nothing is said of them: they keep running on atlas-wk-1.
+ */
+describe('a pasted --pod-selector drains only the pods it selects', () => {
+  it.each([
+    [
+      'en',
+      'is `kubectl drain atlas-wk-1 --ignore-daemonsets --pod-selector app.kubernetes.io/name=storefront` ok?',
+    ],
+    [
+      'ko',
+      'kubectl drain atlas-wk-1 --ignore-daemonsets --pod-selector app.kubernetes.io/name=storefront 해도 돼?',
+    ],
+  ])('%s', async (lang, text) => {
+    const a = await ask(text);
+    expect(a.text).toMatch(
+      lang === 'en'
+        ? /drains 2 pods of atlas-wk-1 and leaves 4 there/
+        : /파드 2개를 드레인하고 4개는 남깁니다/,
+    );
+    // The pods it leaves take no part in the drain model: no bare-pod, emptyDir or single-replica reason.
+    expect(a.text).not.toMatch(/debug-shell|cart-cache/);
+    expect(a.text).toMatch(/storefront/);
+    expect(violations(a.reply)).toEqual([]);
+  });
+});
+
+/**
+ * `etcdctl member remove ID` pasted without a node (issue 30 item 3 point 3). Before, the member ID
+ * was dropped and the answer was "What if etcd is down" everywhere (quorum lost), a model of another
+ * question. Expected from the etcd docs ("Runtime reconfiguration", member remove takes the member
+ * ID etcdctl member list prints) and the demo's recorded member list: 93b80db26f336247 is the member
+ * atlas-cp-1, so the answer is about etcd on atlas-cp-1 only (3 members: quorum 2 kept); an ID not in
+ * the list is unknown, and the answer lists the IDs it read.
+ */
+describe('a pasted etcdctl member remove by ID is about that member', () => {
+  // The demo file itself: its member IDs are uint64, beyond what JSON.parse keeps exactly.
+  const ask = asker(join(process.cwd(), 'examples/ha-3cp.json'));
+  it.each([
+    ['en', 'etcdctl member remove 93b80db26f336247', /etcd goes down on atlas-cp-1/],
+    ['ko', '`etcdctl member remove 93b80db26f336247` 해도 돼?', /atlas-cp-1의 etcd가 다운되면/],
+  ])("%s: the member ID is its node's member", async (_lang, text, title) => {
+    const a = await ask(text);
+    expect(a.reply.title).toMatch(title);
+    expect(a.reply.verdict).not.toBe('unsafe');
+    expect(a.text).toMatch(/quorum 2|쿼럼 2/);
+  });
+
+  it.each([
+    [
+      'en',
+      'etcdctl member remove 8e9e05c52164694d',
+      /No etcd member has ID 8e9e05c52164694d[^\n]*atlas-cp-1 93b80db26f336247/,
+    ],
+    ['ko', 'etcdctl member remove 8e9e05c52164694d 해도 돼?', /ID가 8e9e05c52164694d인 멤버가 없습니다/],
+  ])('%s: an ID not in the member list is unknown, never etcd everywhere', async (_lang, text, want) => {
+    const a = await ask(text);
+    expect(a.reply.verdict).toBeNull();
+    expect(a.text).toMatch(want);
+  });
+});
+
+/**
+ * `--grace-period` (issue 30 item 3 point 2). Expected before the bot was run, from the kubectl
+ * drain reference ("--grace-period: Period of time in seconds given to each pod to terminate
+ * gracefully. If negative, the default value specified in the pod will be used"): with
+ * `--grace-period=5` no pod of atlas-wk-1 takes its own 30 s (the demo's
+ * terminationGracePeriodSeconds); the drain's estimate reads 5 s.
+ */
+describe('a pasted --grace-period is the grace the drain model uses', () => {
+  it.each([
+    ['en', 'kubectl drain atlas-wk-1 --ignore-daemonsets --delete-emptydir-data --force --grace-period=5'],
+    [
+      'ko',
+      'kubectl drain atlas-wk-1 --ignore-daemonsets --delete-emptydir-data --force --grace-period=5 해도 돼?',
+    ],
+  ])('%s', async (lang, text) => {
+    const a = await ask(text);
+    expect(a.text).toMatch(lang === 'en' ? /gives each pod 5 s to stop/ : /5초 안에 종료됩니다/);
+    expect(a.text).not.toMatch(/\b30 s\b|30초/);
+    expect(violations(a.reply)).toEqual([]);
   });
 });

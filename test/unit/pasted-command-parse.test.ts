@@ -72,7 +72,12 @@ describe('other pasted commands', () => {
     [
       'en',
       'kubectl delete node atlas-wk-2',
-      { kind: 'what-if', change: { type: 'node-down', node: 'atlas-wk-2' } },
+      { kind: 'drain-impact', node: 'atlas-wk-2', kubectl: { verb: 'delete-node' } },
+    ],
+    [
+      'ko',
+      '운영 중 클러스터, 다운타임 최소화 목표. kubectl cordon/drain → kubectl delete node atlas-wk-1 해도 되나요',
+      { kind: 'drain-impact', node: 'atlas-wk-1', kubectl: { verb: 'delete-node' } },
     ],
     [
       'ko',
@@ -94,6 +99,11 @@ describe('other pasted commands', () => {
       'en',
       'etcdctl member remove 8e9e05c52164694d on atlas-cp-3?',
       { kind: 'what-if', change: { type: 'component-down', component: 'etcd', node: 'atlas-cp-3' } },
+    ],
+    [
+      'en',
+      'etcdctl member remove 93b80db26f336247',
+      { kind: 'what-if', change: { type: 'component-down', component: 'etcd', member: '93b80db26f336247' } },
     ],
   ])('%s: %j', (_lang, text, want) => {
     expect(parsed(text)).toMatchObject(want);

@@ -23,13 +23,34 @@ export { analyzeUpgradeImpact } from './upgrade.js';
 /**
  * Analyse a what-if change.
  * @param snapshot - the cluster as read (`focusNode` set to the change's node, when it has one)
- * @param change - the change (component names canonical, or the word as typed when unknown)
+ * @param asked - the change (component names canonical, or the word as typed when unknown; an etcd
+ *   member by ID is read as its node)
  * @param now - the analysis clock
  * @returns the impact; `known` false (verdict null) for an unknown component or node, or a
- *   component the cluster does not run
+ *   component the cluster does not run, or an etcd member ID not in the member list (`unknown-member`)
  */
-export function analyzeWhatIf(snapshot: ClusterSnapshot, change: WhatIfChange, now: Date): WhatIfImpact {
-  const ctx: WhatIfContext = whatIfContext(snapshot, { kind: 'what-if', change }, now);
+export function analyzeWhatIf(snapshot: ClusterSnapshot, asked: WhatIfChange, now: Date): WhatIfImpact {
+  const first: WhatIfContext = whatIfContext(snapshot, { kind: 'what-if', change: asked }, now);
+  let ctx = first;
+  let change = asked;
+  // `etcdctl member remove ID` pasted without a node: the member's node from the member list read
+  // (kubeadm names a member after its node); an ID not in it is unknown, never "etcd everywhere".
+  if (asked.type === 'component-down' && asked.member !== undefined && asked.node === undefined) {
+    const members = first.state.etcd.members;
+    const node = members.find((m) => m.idHex === asked.member)?.node ?? null;
+    if (node === null)
+      return unknownTarget(
+        first.subject,
+        finding('what-if-target', 'control', 'block', 'unknown-member', {
+          member: asked.member,
+          members: members.map((m) => (m.idHex === null ? m.name : `${m.name} ${m.idHex}`)),
+        }),
+        first.state,
+        first.at,
+      );
+    change = { ...asked, node };
+    ctx = { ...first, subject: { kind: 'what-if', change } };
+  }
   if ('component' in change && !isComponentName(change.component)) {
     return unknownTarget(
       ctx.subject,

@@ -3,9 +3,10 @@
  */
 import type { ClusterSnapshot } from '../../cluster/types.js';
 import type { DrainImpactCommand } from '../../commands/types.js';
-import { kubectlDrainFindings } from './kubectl-drain.js';
+import { analyzeDeleteNode } from './delete-node.js';
+import { drainModelSnapshot, kubectlDrainFindings } from './kubectl-drain.js';
 import { admissionWebhookChecks, webhookRefusal, withRefusedReplacements } from '../admission-webhooks.js';
-import { hasControlPlaneTaint, isNodeReady, readyStatus } from '../cluster-index.js';
+import { hasControlPlaneTaint, indexCluster, isNodeReady, readyStatus } from '../cluster-index.js';
 import { etcdAlarmFindings, partialControlPlaneFindings } from '../control-plane-checks.js';
 import { withRefusedEvictions } from '../eviction-model.js';
 import { finding } from '../finding.js';
@@ -49,14 +50,18 @@ export function analyzeDrainImpact(
   kubectl?: DrainImpactCommand['kubectl'],
 ): WhatIfImpact {
   const verb = kubectl?.verb;
+  // A pasted drain's `--disable-eviction` and `--pod-selector` change what the drain model sees
+  // (./kubectl-drain.ts drainModelSnapshot); the flags' own findings read the cluster as read.
+  const model = verb === 'drain' && kubectl ? drainModelSnapshot(snapshot, node, kubectl.flags) : snapshot;
   const ctx = whatIfContext(
-    snapshot,
+    model,
     verb === undefined || verb === 'drain' ? { kind: 'drain', node } : { kind: 'drain', node, verb },
     now,
   );
   const { index, state } = ctx;
   if (!index.nodesByName.has(node)) return nodeNotFound(ctx, node);
   if (verb === 'cordon' || verb === 'uncordon') return analyzeCordon(ctx, node, verb);
+  if (verb === 'delete-node') return analyzeDeleteNode(ctx, node);
   const isCp = state.nodes.some((n) => n.name === node);
   const target = index.nodesByName.get(node);
   const tainted = target ? hasControlPlaneTaint(target) : false;
@@ -70,7 +75,8 @@ export function analyzeDrainImpact(
     found.push(...etcdAlarmFindings(state.etcd));
   }
   // The pasted command's own findings first: what its flags delete is what the first screen names.
-  if (kubectl !== undefined) found.push(...kubectlDrainFindings(index, node, kubectl));
+  if (kubectl !== undefined)
+    found.push(...kubectlDrainFindings(model === snapshot ? index : indexCluster(snapshot), node, kubectl));
   // A partial file (masters the etcd quorum guard counts are not in it): the reboot's finding, so
   // the drain does not read as if this were the only master (issue 16, real-clusters/08).
   if (isCp) found.push(...partialControlPlaneFindings(state, [node]));
@@ -188,6 +194,21 @@ export function analyzeDrainImpact(
   const refusedBy = Array.isArray(grace?.refusedBy) ? (grace.refusedBy as string[]) : [];
   const refused = { node, pods: refusedPods, budgets: refusedBy, count: refusedPods.length };
   if (refusedPods.length > 0) b.stop('data', 'stops.drain-waits', refused);
+  // A pasted `--timeout`: kubectl gives up after it, the node left cordoned and, where the drain
+  // waits on a pod its budget refuses, partly drained (drain.go `evictPods`: the 429 retries end
+  // at the timeout; the cordon is not undone).
+  // `--timeout 0s` is kubectl's default, "zero means infinite": nothing gives up.
+  const timeout = kubectl?.flags.timeout;
+  if (timeout !== undefined && !/^0+(?:\.0+)?(?:ms|s|m|h)?$/u.test(timeout))
+    b.findings.push(
+      finding(
+        'kubectl-drain',
+        'data',
+        refusedPods.length > 0 ? 'warn' : 'info',
+        refusedPods.length > 0 ? 'timeout-gives-up' : 'timeout',
+        { node, timeout, pods: refusedPods, count: refusedPods.length, request: 'drain' },
+      ),
+    );
   // An eviction answered 500 (several budgets, or a failing-closed webhook left without backend):
   // kubectl drain stops there (it retries only 429).
   const stoppedPods = blocked === null ? list('stoppedPods') : [];

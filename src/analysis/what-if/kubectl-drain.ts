@@ -9,11 +9,18 @@
  * `--pod-selector`, `--grace-period`, `--timeout`, `--dry-run`); k8s.io/kubectl/pkg/drain
  * (`GetPodsForDeletion` lists the node's pods with the pod selector before the filters run).
  */
-import type { KPod } from '../../cluster/types.js';
+import type { ClusterSnapshot, KPod } from '../../cluster/types.js';
 import type { KubectlDrainFlags } from '../../commands/types.js';
-import { type ClusterIndex, isDaemonSetPod, isFinished, podKey } from '../cluster-index.js';
+import {
+  type ClusterIndex,
+  isDaemonSetPod,
+  isFinished,
+  isMirrorPod,
+  isPodReady,
+  podKey,
+} from '../cluster-index.js';
 import { drainFilter } from '../drain-filters.js';
-import { budgetsOfPod, decideEviction } from '../eviction-api.js';
+import { budgetStatusComputed, budgetsOfPod, ignoresBudgets } from '../eviction-api.js';
 import { finding } from '../finding.js';
 import type { Finding } from '../types.js';
 import { daemonSetSeen } from '../workload-checks.js';
@@ -39,6 +46,93 @@ function selectorMatch(selector: string, labels: Record<string, string>): boolea
 }
 
 /**
+ * The cluster as the drain model sees a pasted drain (one model for the whole answer):
+ * - `--disable-eviction`: without the PodDisruptionBudgets, as a DELETE reads none (the flag's
+ *   finding names them, from the cluster as read);
+ * - `--pod-selector`: without the node's pods the selector leaves, as kubectl lists only the
+ *   matching pods before its filters run (k8s.io/kubectl/pkg/drain `GetPodsForDeletion`): those
+ *   keep running there, untouched (the `pod-selector` finding counts them). Mirror pods stay (the
+ *   control plane is read from them; the drain skips them anyway); a selector form not read here
+ *   leaves every pod in (`pod-selector-unread` says so);
+ * - `--grace-period` (0 or more): the node's pods stop within it instead of their own
+ *   `terminationGracePeriodSeconds` (kubectl passes it as the eviction's DeleteOptions; negative:
+ *   the pod's own), so the drain's time estimate reads it.
+ * @param snapshot - the cluster as read
+ * @param node - the node drained
+ * @param flags - the pasted flags
+ * @returns the snapshot itself when the flags change nothing, else a changed copy
+ */
+export function drainModelSnapshot(
+  snapshot: ClusterSnapshot,
+  node: string,
+  flags: KubectlDrainFlags,
+): ClusterSnapshot {
+  const selector = flags.podSelector;
+  const left = new Set(
+    selector === undefined
+      ? []
+      : snapshot.pods
+          .filter((p) => p.spec?.nodeName === node && !isMirrorPod(p))
+          .filter((p) => selectorMatch(selector, p.metadata.labels ?? {}) === false)
+          .map(podKey),
+  );
+  const grace = flags.gracePeriodS !== undefined && flags.gracePeriodS >= 0 ? flags.gracePeriodS : undefined;
+  if (!flags.disableEviction && left.size === 0 && grace === undefined) return snapshot;
+  return {
+    ...snapshot,
+    pods: snapshot.pods
+      .filter((p) => !left.has(podKey(p)))
+      .map((p) =>
+        grace === undefined || p.spec?.nodeName !== node
+          ? p
+          : { ...p, spec: { ...p.spec, terminationGracePeriodSeconds: grace } },
+      ),
+    podSummaries: snapshot.podSummaries.filter((p) => !left.has(`${p.namespace}/${p.name}`)),
+    podDisruptionBudgets: flags.disableEviction ? [] : snapshot.podDisruptionBudgets,
+  };
+}
+
+/**
+ * The PodDisruptionBudgets a deletion of `pods` all at once goes past, and those it takes below
+ * their minimum. A DELETE never reads a budget; only the Eviction API does ("Disruptions",
+ * https://kubernetes.io/docs/concepts/workloads/pods/disruptions/: `kubectl drain
+ * --disable-eviction` and `kubectl delete node` delete). A budget allows `disruptionsAllowed =
+ * currentHealthy - desiredHealthy` (k8s.io/kubernetes/pkg/controller/disruption), so deleting more
+ * of its healthy pods than that at once leaves fewer healthy pods than it requires. A budget whose
+ * status the disruption controller has not computed cannot tell: it is counted below (unknown is
+ * never within).
+ * @param index - the cluster index
+ * @param pods - the pods deleted at once
+ * @returns `bypassed`: every budget selecting one of the pods; `below`: those taken below their
+ *   minimum; both `ns/name`, in the order first met
+ */
+export function budgetsBypassed(
+  index: ClusterIndex,
+  pods: readonly KPod[],
+): { bypassed: string[]; below: string[] } {
+  const deleted = new Map<string, { healthy: number; allowed: number; computed: boolean }>();
+  for (const pod of pods) {
+    const ns = pod.metadata.namespace ?? 'default';
+    for (const b of budgetsOfPod(pod, index.snapshot.podDisruptionBudgets)) {
+      const key = `${ns}/${b.metadata.name}`;
+      const d = deleted.get(key) ?? {
+        healthy: 0,
+        allowed: b.status?.disruptionsAllowed ?? 0,
+        computed: budgetStatusComputed(b),
+      };
+      // A pod the API server would delete without its budget (not Ready, Pending, finishing) is
+      // not one of its healthy pods: deleting it spends nothing.
+      if (isPodReady(pod) && !ignoresBudgets(pod)) d.healthy += 1;
+      deleted.set(key, d);
+    }
+  }
+  return {
+    bypassed: [...deleted.keys()],
+    below: [...deleted].filter(([, d]) => !d.computed || d.healthy > d.allowed).map(([k]) => k),
+  };
+}
+
+/**
  * The findings of a pasted kubectl command on a node (check `kubectl-drain`, data plane):
  * - `cordon` / `uncordon` (info): what the verb alone does (no pod is evicted);
  * - `refused` (block): pods the drain refuses with these flags, and the flag each needs; kubectl
@@ -48,11 +142,13 @@ function selectorMatch(selector: string, labels: Record<string, string>): boolea
  * - `emptydir-deletes` (warn): the emptyDir volumes whose data the emptyDir flag deletes;
  *   `emptydir-nothing` (info);
  * - `eviction-disabled` (warn): the PodDisruptionBudgets `--disable-eviction` bypasses
- *   (`eviction-disabled-refusing`: some of them would refuse an eviction now, `refusing`);
+ *   (`eviction-disabled-refusing`: it takes some of them below their minimum, `refusing`;
+ *   {@link budgetsBypassed});
  *   `eviction-disabled-none` (info) when no budget covers the pods;
  * - `pod-selector` (info): how many pods it drains and leaves; `pod-selector-unread` (info) for a
  *   selector form not read here (the answer then covers every pod);
- * - `grace-period`, `timeout`, `dry-run` (info): what those flags change.
+ * - `grace-period`, `dry-run` (info): what those flags change (`--timeout` is said where the
+ *   drain sequence is known: ./drain.ts).
  * @param index - the cluster index
  * @param node - the node
  * @param kubectl - the pasted verb and flags
@@ -60,7 +156,7 @@ function selectorMatch(selector: string, labels: Record<string, string>): boolea
 export function kubectlDrainFindings(
   index: ClusterIndex,
   node: string,
-  kubectl: { verb: 'drain' | 'cordon' | 'uncordon'; flags: KubectlDrainFlags },
+  kubectl: { verb: 'drain' | 'cordon' | 'uncordon' | 'delete-node'; flags: KubectlDrainFlags },
 ): Finding[] {
   const f = (
     severity: 'block' | 'warn' | 'info',
@@ -118,31 +214,24 @@ export function kubectlDrainFindings(
     );
   }
   if (flags.disableEviction) {
-    const budgets = index.snapshot.podDisruptionBudgets;
-    const bypassed = new Set<string>();
-    const refusing = new Set<string>();
-    for (const { pod } of verdicts.filter((x) => x.v.verdict === 'delete')) {
-      const mine = budgetsOfPod(pod, budgets);
-      const ns = pod.metadata.namespace ?? 'default';
-      for (const b of mine) bypassed.add(`${ns}/${b.metadata.name}`);
-      const d = decideEviction(pod, mine);
-      if (d.outcome !== 'deleted') for (const b of mine) refusing.add(`${ns}/${b.metadata.name}`);
-    }
+    const { bypassed, below } = budgetsBypassed(
+      index,
+      verdicts.filter((x) => x.v.verdict === 'delete').map((x) => x.pod),
+    );
     out.push(
-      bypassed.size === 0
+      bypassed.length === 0
         ? f('info', 'eviction-disabled-none')
-        : refusing.size === 0
-          ? f('warn', 'eviction-disabled', { count: bypassed.size, budgets: [...bypassed] })
+        : below.length === 0
+          ? f('warn', 'eviction-disabled', { count: bypassed.length, budgets: bypassed })
           : f('warn', 'eviction-disabled-refusing', {
-              count: bypassed.size,
-              budgets: [...bypassed],
-              refusing: [...refusing],
+              count: bypassed.length,
+              budgets: bypassed,
+              refusing: below,
             }),
     );
   }
   if (flags.gracePeriodS !== undefined && flags.gracePeriodS >= 0)
     out.push(f('info', 'grace-period', { seconds: flags.gracePeriodS }));
-  if (flags.timeout !== undefined) out.push(f('info', 'timeout', { timeout: flags.timeout }));
   if (flags.dryRun === true) out.push(f('info', 'dry-run'));
   return out;
 }

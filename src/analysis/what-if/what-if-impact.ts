@@ -29,7 +29,7 @@ export interface Statement {
 /** What the analysis was about. */
 export type WhatIfSubject =
   | { kind: 'what-if'; change: WhatIfChange }
-  | { kind: 'drain'; node: string; verb?: 'cordon' | 'uncordon' }
+  | { kind: 'drain'; node: string; verb?: 'cordon' | 'uncordon' | 'delete-node' }
   | { kind: 'upgrade'; node: string; targetVersion: string | null };
 
 /** The result of a what-if, drain or upgrade analysis. */

@@ -28,6 +28,7 @@ export const enWhatIf = {
     drain: 'Drain impact: {{node}} in {{cluster}}',
     cordon: 'Cordon: {{node}} in {{cluster}}',
     uncordon: 'Uncordon: {{node}} in {{cluster}}',
+    'delete-node': 'Delete node: {{node}} in {{cluster}}',
     upgrade: 'Upgrade impact: {{node}} in {{cluster}}',
     // "How do I upgrade the cluster?": the answer is the upgrade of the node the order starts with.
     'upgrade-cluster': 'Cluster upgrade: {{cluster}}, from {{node}}',
@@ -39,6 +40,7 @@ export const enWhatIf = {
     drain: 'draining {{node}}',
     cordon: 'cordoning {{node}} (it only keeps new pods off: nothing is evicted, and its pods keep running)',
     uncordon: 'uncordoning {{node}} (it only lets new pods on: nothing moves back)',
+    'delete-node': 'deleting the Node object of {{node}} (no drain: its pods are force-deleted)',
     upgrade: 'upgrading {{node}}',
     'node-down': '{{node}} goes down',
     'control-plane-down': 'all control-plane nodes go down',
@@ -82,6 +84,8 @@ export const enWhatIf = {
     'unknown-component-suggest':
       "I don't know component {{component}}; did you mean {{suggestions}}? I can answer about: {{components}}.",
     'unknown-node': 'No node named {{node}} in {{cluster}}.',
+    'unknown-member':
+      'No etcd member has ID {{member}} in the member list read from {{cluster}} ({{members}}): check the ID with etcdctl member list, or ask about the node whose member it is.',
     'unknown-node-list': 'No node named {{node}} in {{cluster}}. Its nodes: {{nodes}}.',
     'unknown-node-suggest': 'No node named {{node}} in {{cluster}}; did you mean {{suggestions}}?',
     managed:
@@ -600,6 +604,8 @@ export const enWhatIf = {
     'drain-evicts-node-dead_one':
       'the end of the drain: the pod on {{node}} stays Terminating (it is NotReady; no kubelet confirms the eviction)',
     cordon: 'new pods on {{node}}: it is cordoned until you uncordon it',
+    'delete-node':
+      '{{node}} as a node of the cluster: nothing is scheduled there and its DaemonSet pods are not recreated until its kubelet registers it again',
     // The eviction model (src/analysis/eviction-model.ts): a budget refuses the eviction (HTTP 429).
     'drain-waits':
       'the drain, at {{pods}}: {{budgets}} refuses their eviction (HTTP 429) and kubectl retries until it is allowed, so the drain does not finish meanwhile',
@@ -644,6 +650,8 @@ export const enWhatIf = {
     'drain-daemonsets':
       'DaemonSet pods on {{node}} (drain ignores them) and the node itself: it keeps running',
     'cordon-pods': 'every pod running on {{node}}: cordon evicts nothing',
+    'delete-node-static-pods':
+      'the static pods on {{node}} (etcd, kube-apiserver and the others): the kubelet runs them from its manifests, Node object or not',
     'uncordon-pods': 'every pod running on {{node}} and elsewhere: uncordon moves nothing',
     'drain-pods': 'every pod running on {{node}}: the drain stops before evicting any',
     'drain-k3s-server-sqlite':
@@ -916,6 +924,12 @@ export const enWhatIf = {
     'drain-command-force-emptydir':
       'Drain with kubectl drain {{node}} --ignore-daemonsets --force {{emptyDirFlag}} ({{emptyDirOldFlag}} in a kubectl older than v1.20). Its --force deletes for good every pod on {{node}} with no controller ({{forcePods}}); nothing recreates them, and the emptyDir data of {{emptyDirPods}} is lost.',
     uncordon: 'Afterwards, kubectl uncordon {{node}}, or it takes no new pods.',
+    'delete-node-drain-first':
+      'Drain first, then delete: kubectl drain {{node}} --ignore-daemonsets, then kubectl delete node {{node}}; the drain respects the PodDisruptionBudgets and moves the pods before the node goes (ask "can I drain {{node}}?" for the flags its pods need).',
+    'delete-node-etcd-member':
+      "Remove its etcd member {{member}} too: kubeadm reset on {{node}} (it removes the node's own member), or etcdctl member remove {{memberId}} from another control-plane node.",
+    'delete-node-etcd-member-noid':
+      "Remove its etcd member {{member}} too: kubeadm reset on {{node}} (it removes the node's own member), or from another control-plane node remove it by the ID etcdctl member list shows.",
     'upgrade-plan': 'Check the plan first: kubeadm upgrade plan.',
     'upgrade-plan-worker':
       'Check the plan first, on a control-plane node, not on {{node}}: kubeadm upgrade plan.',

@@ -815,9 +815,9 @@ export const en = {
       'eviction-disabled_one':
         '--disable-eviction deletes the pods instead of evicting them, so this PodDisruptionBudget is not checked: {{budgets}}.',
       'eviction-disabled-refusing':
-        '--disable-eviction deletes the pods instead of evicting them, so these PodDisruptionBudgets are not checked: {{budgets}}; {{refusing}} would refuse an eviction now, and the drain goes past it.',
+        '--disable-eviction deletes the pods instead of evicting them, so these PodDisruptionBudgets are not checked: {{budgets}}; {{refusing}} allows fewer disruptions now than the healthy pods it deletes at once (or its status is not computed), so it goes below its minimum.',
       'eviction-disabled-refusing_one':
-        '--disable-eviction deletes the pods instead of evicting them, so this PodDisruptionBudget is not checked: {{budgets}}; it would refuse an eviction now, and the drain goes past it.',
+        '--disable-eviction deletes the pods instead of evicting them, so this PodDisruptionBudget is not checked: {{budgets}}; it allows fewer disruptions now than the healthy pods it deletes at once (or its status is not computed), so it goes below its minimum.',
       'eviction-disabled-none':
         '--disable-eviction bypasses no PodDisruptionBudget on {{node}}: none selects its pods.',
       'pod-selector':
@@ -829,8 +829,32 @@ export const en = {
       'grace-period':
         '--grace-period {{seconds}} gives each pod {{seconds}} s to stop instead of its own terminationGracePeriodSeconds.',
       timeout:
-        '--timeout {{timeout}}: kubectl gives up after that long; pods whose eviction a PodDisruptionBudget refuses keep it waiting until then, and the node stays cordoned.',
+        '--timeout {{timeout}}: kubectl gives up after that long and leaves {{node}} cordoned; no eviction here waits on a PodDisruptionBudget, so only a pod slower to stop than that makes it give up.',
+      'timeout-gives-up':
+        '--timeout {{timeout}}: the drain waits on {{pods}}, whose PodDisruptionBudget refuses the eviction, and gives up after {{timeout}}: {{node}} is left cordoned and partly drained, the pods evicted before running elsewhere and {{pods}} still on {{node}}.',
       'dry-run': '--dry-run changes nothing: this is what the same command without it would do.',
+    },
+    'kubectl-delete-node': {
+      'force-deletes':
+        'Deleting {{node}} makes the pod garbage collector force-delete its {{count}} pods at once (grace period 0, no eviction): {{pods}}; their controllers recreate them on other nodes.',
+      'force-deletes_one':
+        'Deleting {{node}} makes the pod garbage collector force-delete its pod (grace period 0, no eviction): {{pods}}; its controller recreates it on another node.',
+      'force-deletes-lost':
+        'Deleting {{node}} makes the pod garbage collector force-delete its {{count}} pods at once (grace period 0, no eviction): {{pods}}; a pod with no controller is gone for good, the emptyDir data in brackets is lost, and the controllers recreate the others on other nodes.',
+      'force-deletes-lost_one':
+        'Deleting {{node}} makes the pod garbage collector force-delete its pod (grace period 0, no eviction): {{pods}}; it is lost as marked in brackets.',
+      'budgets-bypassed':
+        'The pod garbage collector deletes, it does not evict, so these PodDisruptionBudgets are not consulted: {{budgets}}.',
+      'budgets-bypassed_one':
+        'The pod garbage collector deletes, it does not evict, so this PodDisruptionBudget is not consulted: {{budgets}}.',
+      'budgets-bypassed-below':
+        'The pod garbage collector deletes, it does not evict, so these PodDisruptionBudgets are not consulted: {{budgets}}; {{below}} allows fewer disruptions now than the healthy pods deleted here at once (or its status is not computed), so it goes below its minimum.',
+      'budgets-bypassed-below_one':
+        'The pod garbage collector deletes, it does not evict, so this PodDisruptionBudget is not consulted: {{budgets}}; it allows fewer disruptions now than the healthy pods deleted here at once (or its status is not computed), so it goes below its minimum.',
+      'etcd-member-stays':
+        'The etcd member {{member}} of {{node}} stays in the member list: deleting the Node object does not remove it. Once the machine is gone, etcd still counts it among its {{voters}} voting members, as a member down.',
+      registration:
+        '{{node}} leaves the cluster until its kubelet restarts and registers it again (the kubelet registers its Node only when it starts); labels and taints set on it by hand are not restored.',
     },
     'target-pods': {
       unseen:

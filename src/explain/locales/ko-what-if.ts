@@ -29,6 +29,7 @@ export const koWhatIf: WhatIfMessages = {
     drain: '드레인 영향: {{cluster}}의 {{node}}',
     cordon: 'cordon: {{cluster}}의 {{node}}',
     uncordon: 'uncordon: {{cluster}}의 {{node}}',
+    'delete-node': 'kubectl delete node: {{cluster}}의 {{node}}',
     upgrade: '업그레이드 영향: {{cluster}}의 {{node}}',
     // "클러스터 업그레이드 어떻게 해?": 순서가 시작되는 노드의 업그레이드로 답합니다.
     'upgrade-cluster': '클러스터 업그레이드: {{cluster}}, {{node}}부터',
@@ -40,6 +41,7 @@ export const koWhatIf: WhatIfMessages = {
     drain: '{{node}} 드레인',
     cordon: '{{node}} cordon(새 파드만 막고, 아무것도 축출하지 않으며 실행 중인 파드는 계속 실행됨)',
     uncordon: '{{node}} uncordon(새 파드를 다시 받을 뿐, 옮겨진 파드는 돌아오지 않음)',
+    'delete-node': '{{node}}의 Node 객체 삭제(드레인 없이 파드가 강제 삭제됨)',
     upgrade: '{{node}} 업그레이드',
     'node-down': '{{node}}(이)가 다운되면',
     'control-plane-down': '컨트롤 플레인 노드가 모두 다운되면',
@@ -75,6 +77,8 @@ export const koWhatIf: WhatIfMessages = {
     'unknown-component-suggest':
       '{{component}} 컴포넌트는 모릅니다. {{suggestions}}(을)를 말씀하셨습니까? 답할 수 있는 컴포넌트: {{components}}.',
     'unknown-node': '{{cluster}}에 {{node}} 노드가 없습니다.',
+    'unknown-member':
+      '{{cluster}}에서 읽은 etcd 멤버 목록({{members}})에 ID가 {{member}}인 멤버가 없습니다: etcdctl member list로 ID를 확인하거나, 그 멤버가 있는 노드로 물어보세요.',
     'unknown-node-list': '{{cluster}}에 {{node}} 노드가 없습니다. 노드 목록: {{nodes}}.',
     'unknown-node-suggest': '{{cluster}}에 {{node}} 노드가 없습니다. {{suggestions}}(을)를 말씀하셨습니까?',
     managed:
@@ -530,6 +534,8 @@ export const koWhatIf: WhatIfMessages = {
     'drain-evicts-node-dead':
       '드레인의 완료: {{node}}의 파드 {{count}}개가 Terminating으로 남음 (NotReady: 축출을 확인해 줄 kubelet이 없음)',
     cordon: '{{node}}의 새 파드: uncordon할 때까지 노드가 cordon 상태',
+    'delete-node':
+      '클러스터 노드로서의 {{node}}: kubelet이 다시 등록할 때까지 아무것도 스케줄되지 않고 DaemonSet 파드도 다시 만들어지지 않음',
     'upgrade-node':
       '{{node}}(을)를 드레인·업그레이드·재시작하는 동안 그 노드의 kubelet과 파드(재부팅하면 약 {{seconds}}초)',
     'upgrade-node-replaced':
@@ -562,6 +568,8 @@ export const koWhatIf: WhatIfMessages = {
     'other-nodes-ready': 'Ready인 다른 노드와 그 파드: {{nodes}}',
     'drain-daemonsets': '{{node}}의 DaemonSet 파드(드레인이 무시)와 노드 자체: 계속 실행됨',
     'cordon-pods': '{{node}}에서 실행 중인 모든 파드: cordon은 아무것도 축출하지 않음',
+    'delete-node-static-pods':
+      '{{node}}의 정적 파드(etcd, kube-apiserver 등): kubelet이 매니페스트로 실행하므로 Node 객체와 관계없이 계속 실행됨',
     'uncordon-pods': '{{node}}와 다른 노드에서 실행 중인 모든 파드: uncordon은 아무것도 옮기지 않음',
     'drain-pods': '{{node}}에서 실행 중인 모든 파드: 드레인이 축출 전에 멈춤',
     'drain-k3s-server-sqlite':
@@ -798,6 +806,12 @@ export const koWhatIf: WhatIfMessages = {
     'drain-command-force-emptydir':
       '다음 명령으로 드레인하세요: kubectl drain {{node}} --ignore-daemonsets --force {{emptyDirFlag}} (v1.20보다 오래된 kubectl에서는 {{emptyDirOldFlag}}). --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며 아무것도 다시 만들지 않고, {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
     uncordon: '끝나면 노드가 다시 새 파드를 받도록 uncordon하세요(kubectl uncordon {{node}}).',
+    'delete-node-drain-first':
+      '먼저 드레인한 뒤 삭제하세요: kubectl drain {{node}} --ignore-daemonsets, 그다음 kubectl delete node {{node}}; 드레인은 PDB를 지키며 노드가 빠지기 전에 파드를 옮깁니다 (파드에 필요한 플래그는 "{{node}} 드레인해도 돼?"로 물어보세요).',
+    'delete-node-etcd-member':
+      'etcd 멤버 {{member}}도 제거하세요: {{node}}에서 kubeadm reset(그 노드의 멤버를 제거함), 또는 다른 컨트롤 플레인 노드에서 etcdctl member remove {{memberId}}.',
+    'delete-node-etcd-member-noid':
+      'etcd 멤버 {{member}}도 제거하세요: {{node}}에서 kubeadm reset(그 노드의 멤버를 제거함), 또는 다른 컨트롤 플레인 노드에서 etcdctl member list로 ID를 확인해 제거하세요.',
     'upgrade-plan': '먼저 계획을 확인하세요: kubeadm upgrade plan.',
     'upgrade-plan-worker':
       '먼저 {{node}}(이)가 아닌 컨트롤 플레인 노드에서 계획을 확인하세요: kubeadm upgrade plan.',

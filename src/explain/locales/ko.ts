@@ -688,7 +688,7 @@ export const ko: Messages = {
       'eviction-disabled':
         '--disable-eviction은 파드를 축출하지 않고 삭제하므로 다음 PDB를 확인하지 않습니다: {{budgets}}.',
       'eviction-disabled-refusing':
-        '--disable-eviction은 파드를 축출하지 않고 삭제하므로 다음 PDB를 확인하지 않습니다: {{budgets}}. 그중 {{refusing}}는 지금 축출을 거부할 상태인데, 드레인은 이를 무시하고 진행합니다.',
+        '--disable-eviction은 파드를 축출하지 않고 삭제하므로 PDB {{budgets}}(을)를 확인하지 않으며, {{refusing}}(은)는 한꺼번에 삭제되는 정상 파드가 지금 허용하는 중단 수보다 많아(또는 상태가 아직 계산되지 않아) 최소 가용 수 아래로 내려갑니다.',
       'eviction-disabled-none':
         '--disable-eviction으로 {{node}}에서 건너뛰는 PDB는 없습니다: 그곳 파드를 선택하는 PDB가 없습니다.',
       'pod-selector':
@@ -698,9 +698,25 @@ export const ko: Messages = {
       'grace-period':
         '--grace-period {{seconds}}: 각 파드는 자신의 terminationGracePeriodSeconds 대신 {{seconds}}초 안에 종료됩니다.',
       timeout:
-        '--timeout {{timeout}}: kubectl은 그 시간이 지나면 포기합니다. PDB가 축출을 거부하는 파드가 있으면 그때까지 기다리고, 노드는 cordon된 채로 남습니다.',
+        '--timeout {{timeout}}: kubectl은 그 시간이 지나면 포기하고 {{node}}(은)는 cordon된 채로 남습니다. 여기서는 PDB 때문에 기다리는 축출이 없으므로, 그보다 오래 종료되는 파드가 있을 때만 포기합니다.',
+      'timeout-gives-up':
+        '--timeout {{timeout}}: 드레인은 PDB가 축출을 거부하는 {{pods}}에서 기다리다 {{timeout}} 뒤 포기합니다. {{node}}(은)는 cordon된 채 일부만 드레인되어, 먼저 축출된 파드는 다른 노드에서 실행되고 {{pods}}(은)는 {{node}}에 남습니다.',
       'dry-run':
         '--dry-run은 아무것도 바꾸지 않습니다: 아래는 같은 명령을 --dry-run 없이 실행했을 때의 결과입니다.',
+    },
+    'kubectl-delete-node': {
+      'force-deletes':
+        '{{node}}(을)를 삭제하면 파드 가비지 컬렉터가 그 노드의 파드 {{count}}개를 축출 없이 한꺼번에 강제 삭제합니다 (유예 시간 0): {{pods}}. 컨트롤러가 다른 노드에 다시 만듭니다.',
+      'force-deletes-lost':
+        '{{node}}(을)를 삭제하면 파드 가비지 컬렉터가 그 노드의 파드 {{count}}개를 축출 없이 한꺼번에 강제 삭제하며(유예 시간 0), no controller로 표시된 파드는 영구히 사라지고 괄호 안의 emptyDir 데이터도 삭제됩니다: {{pods}}. 나머지는 컨트롤러가 다른 노드에 다시 만듭니다.',
+      'budgets-bypassed':
+        '파드 가비지 컬렉터는 축출하지 않고 삭제하므로 다음 PDB를 확인하지 않습니다: {{budgets}}.',
+      'budgets-bypassed-below':
+        '파드 가비지 컬렉터는 축출하지 않고 삭제하므로 PDB {{budgets}}(을)를 확인하지 않으며, {{below}}(은)는 한꺼번에 삭제되는 정상 파드가 지금 허용하는 중단 수보다 많아(또는 상태가 아직 계산되지 않아) 최소 가용 수 아래로 내려갑니다.',
+      'etcd-member-stays':
+        '{{node}}의 etcd 멤버 {{member}}(은)는 멤버 목록에 남습니다: Node 객체를 삭제해도 멤버는 제거되지 않습니다. 머신이 사라지면 etcd는 그 멤버를 투표 멤버 {{voters}}개 중 다운된 멤버로 셉니다.',
+      registration:
+        '{{node}}(은)는 kubelet이 재시작해 다시 등록할 때까지 클러스터에서 빠집니다 (kubelet은 시작할 때만 Node를 등록합니다). 손으로 설정한 레이블과 taint는 복원되지 않습니다.',
     },
     'target-pods': {
       unseen:

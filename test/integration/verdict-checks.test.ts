@@ -42,7 +42,9 @@ describe('pinned-volumes: a pod whose PersistentVolume only the target node admi
       facts: { pod: 'logging/elasticsearch-master-1', readyElsewhere: 2 },
     });
     const text = renderText(explainRebootImpact(impact, { locale: 'en', cluster: 'sim', requestId: 'r' }));
-    expect(text).toContain('logging/elasticsearch-master-1 uses a volume only hydra-wk-2 can mount');
+    expect(text).toContain(
+      'logging/elasticsearch-master-1 uses a volume that, of the nodes it may run on, only hydra-wk-2 can mount',
+    );
     expect(text).toContain('keeps serving from its other Ready replicas (2)');
   });
 

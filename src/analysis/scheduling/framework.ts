@@ -77,6 +77,13 @@ export interface VolumeState {
   volumes?: ReadonlyMap<string, KPersistentVolume>;
   /** StorageClass name → its `volumeBindingMode` (`''` when unset). */
   bindingModes?: ReadonlyMap<string, string>;
+  /**
+   * The maps may lack objects that exist (a snapshot file lists what it was given): a claim or
+   * volume not found is then "unknown", not upstream's not-found refusal. A claim in use by a pod
+   * cannot be removed (the `kubernetes.io/pvc-protection` finalizer), so a running pod's missing
+   * claim means it was not read.
+   */
+  partial?: boolean;
   /** How many pods bound to a node use the claim `namespace/claim` (ReadWriteOncePod). */
   claimUsers?: (claim: string) => number;
 }
@@ -87,6 +94,16 @@ export interface VolumeState {
  */
 export function unknownStatus(what: string): FilterStatus {
   return { code: 'Success', reasons: [], unknown: what };
+}
+
+/**
+ * A claim or volume not found: upstream's refusal, or "unknown" when the state is partial.
+ * @param state - the volume state
+ * @param refusal - upstream's refusal
+ * @param what - the object not found (`persistentvolumeclaim "x"`)
+ */
+export function notFound(state: VolumeState, refusal: FilterStatus, what: string): FilterStatus {
+  return state.partial ? unknownStatus(`${what} not in the snapshot`) : refusal;
 }
 
 /**

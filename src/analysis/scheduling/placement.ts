@@ -132,8 +132,12 @@ function topologyPod(s: PodSummary, nodeName: string): KPod {
 /**
  * The claims and volumes by name, and how many bound pods use each claim, once per index (the
  * volume filters' listers); claims or volumes not read stay absent (the filters say "unknown").
+ * StorageClasses are not read: an unbound claim is "unknown" (its provisioner decides); a claim or
+ * volume not in the snapshot is "unknown" too (`partial`: a file may list only some objects).
+ * @param index - the cluster index
+ * @returns the state the volume filters read
  */
-function volumeState(index: ClusterIndex): VolumeState {
+export function volumeStateOf(index: ClusterIndex): VolumeState {
   return memoOnIndex(index, 'scheduling:volumes', () => {
     const snap = index.snapshot;
     const users = new Map<string, number>();
@@ -142,6 +146,7 @@ function volumeState(index: ClusterIndex): VolumeState {
         for (const c of s.claims ?? [])
           users.set(`${s.namespace}/${c}`, (users.get(`${s.namespace}/${c}`) ?? 0) + 1);
     return {
+      partial: true,
       ...(snap.persistentVolumeClaims && {
         claims: new Map(
           snap.persistentVolumeClaims.map((c) => [
@@ -167,7 +172,7 @@ function volumesFor(
   index: ClusterIndex,
   evicted: readonly KPod[],
 ): { state: VolumeState; use: (p: KPod) => void } {
-  const base = volumeState(index);
+  const base = volumeStateOf(index);
   const count = base.claimUsers;
   const delta = new Map<string, number>();
   const add = (p: KPod, n: number): void => {

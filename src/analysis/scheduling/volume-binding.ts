@@ -20,6 +20,7 @@ import {
   type NodeInfo,
   type VolumeState,
   SUCCESS,
+  notFound,
   refuse,
   unknownStatus,
 } from './framework.js';
@@ -65,7 +66,10 @@ export function volumeBindingFilter(pod: KPod, info: NodeInfo, state: VolumeStat
   let waiting: string | undefined;
   for (const name of names) {
     const pvc = state.claims.get(`${ns}/${name}`);
-    if (!pvc) return unresolvable(`persistentvolumeclaim "${name}" not found`, 'volume claim not found');
+    if (!pvc) {
+      const what = `persistentvolumeclaim "${name}"`;
+      return notFound(state, unresolvable(`${what} not found`, 'volume claim not found'), what);
+    }
     const volume = pvc.spec?.volumeName ?? '';
     if (pvc.status?.phase === 'Lost')
       return unresolvable(
@@ -85,7 +89,12 @@ export function volumeBindingFilter(pod: KPod, info: NodeInfo, state: VolumeStat
   }
   for (const pvc of bound) {
     const pv = state.volumes.get(pvc.spec?.volumeName ?? '');
-    if (!pv) return unresolvable(PV_NOT_EXIST, 'volume not found');
+    if (!pv)
+      return notFound(
+        state,
+        unresolvable(PV_NOT_EXIST, 'volume not found'),
+        `persistentvolume "${pvc.spec?.volumeName ?? ''}"`,
+      );
     const required = pv.spec?.nodeAffinity?.required;
     if (pv.spec?.nodeAffinity && !nodeSelectorAdmits(required, info.node))
       return unresolvable(VOLUME_NODE_AFFINITY_CONFLICT, 'volume node affinity conflict');

@@ -13,6 +13,7 @@ import {
   type NodeInfo,
   type VolumeState,
   SUCCESS,
+  notFound,
   refuse,
   unknownStatus,
 } from './framework.js';
@@ -76,13 +77,16 @@ export function volumeRestrictionsFilter(pod: KPod, info: NodeInfo, state: Volum
   else
     for (const name of names) {
       const pvc = state.claims?.get(`${ns}/${name}`);
-      if (!pvc)
-        return refuse(
+      if (!pvc) {
+        const what = `persistentvolumeclaim "${name}"`;
+        const refusal = refuse(
           'VolumeRestrictions',
           'UnschedulableAndUnresolvable',
-          [`persistentvolumeclaim "${name}" not found`],
+          [`${what} not found`],
           ['volume claim not found'],
         );
+        return notFound(state, refusal, what);
+      }
       if (
         (pvc.spec?.accessModes ?? []).includes('ReadWriteOncePod') &&
         (state.claimUsers?.(`${ns}/${name}`) ?? 0) > 0

@@ -16,6 +16,7 @@ import {
   type NodeInfo,
   type VolumeState,
   SUCCESS,
+  notFound,
   refuse,
   unknownStatus,
 } from './framework.js';
@@ -62,7 +63,10 @@ export function volumeZoneFilter(pod: KPod, info: NodeInfo, state: VolumeState):
   for (const name of claims) {
     if (name === '') return unresolvable('PersistentVolumeClaim had no name');
     const pvc = state.claims.get(`${ns}/${name}`);
-    if (!pvc) return unresolvable(`persistentvolumeclaim "${name}" not found`);
+    if (!pvc) {
+      const what = `persistentvolumeclaim "${name}"`;
+      return notFound(state, unresolvable(`${what} not found`), what);
+    }
     const pvName = pvc.spec?.volumeName ?? '';
     if (pvName === '') {
       const sc = claimClass(pvc);
@@ -75,7 +79,10 @@ export function volumeZoneFilter(pod: KPod, info: NodeInfo, state: VolumeState):
       continue;
     }
     const pv = state.volumes.get(pvName);
-    if (!pv) return unresolvable(`persistentvolume "${pvName}" not found`);
+    if (!pv) {
+      const what = `persistentvolume "${pvName}"`;
+      return notFound(state, unresolvable(`${what} not found`), what);
+    }
     for (const [k, v] of Object.entries(pv.metadata.labels ?? {})) {
       if (!ZONE_LABELS.has(k)) continue;
       const zones = zonesOf(v);

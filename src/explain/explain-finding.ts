@@ -69,9 +69,11 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
   if (f.check === 'capacity') {
     const pending = list(facts.pending);
     const preempting = list(facts.preempting);
+    const unknown = list(facts.volumeUnknown);
     derived.pendingText =
       (pending.length > 0 ? ` ${tr.t('derived.pending', { list: pending.join('; ') })}` : '') +
-      (preempting.length > 0 ? ` ${tr.t('derived.preempting', { list: preempting.join('; ') })}` : '');
+      (preempting.length > 0 ? ` ${tr.t('derived.preempting', { list: preempting.join('; ') })}` : '') +
+      (unknown.length > 0 ? ` ${tr.t('derived.volumeUnknown', { list: tr.list(unknown) })}` : '');
   }
   const ago = typeof facts.sinceMinutes === 'number' ? ageText(tr, facts.sinceMinutes) : null;
   if (f.check === 'prior-cordon') {

@@ -72,6 +72,21 @@ describe('pinned-volumes: a pod whose PersistentVolume only the target node admi
   });
 });
 
+describe('a zonal volume (scenario 65): the scheduling model keeps its pod in its zone, or says it does not know', () => {
+  it('the volumes not in the file: the pod placed on another node is said unknown, in both languages', async () => {
+    const file = await loadScenario('65-worker-zonal-ebs-statefulset-only-node-in-zone.json');
+    const items = file.items.filter((i) => i.kind !== 'PersistentVolume');
+    const snap = snapshotFromFile({ ...file, items }, 'f', 'hydra-wk-1');
+    const impact = analyzeRebootImpact(snap, 'hydra-wk-1', snap.capturedAt);
+    const capacity = impact.findings.find((f) => f.check === 'capacity');
+    expect(capacity?.facts.volumeUnknown).toEqual(['logging/elasticsearch-master-0']);
+    const en = renderText(explainRebootImpact(impact, { locale: 'en', cluster: 'f', requestId: 'r' }));
+    expect(en).toContain('Where the volumes of logging/elasticsearch-master-0 can be mounted is not known');
+    const ko = renderText(explainRebootImpact(impact, { locale: 'ko', cluster: 'f', requestId: 'r' }));
+    expect(ko).toContain('logging/elasticsearch-master-0의 볼륨을 어디에 마운트할 수 있는지 알 수 없습니다');
+  });
+});
+
 describe('a budget that allows nothing: which pods hold it, and where', () => {
   it('names the sibling pod that is not Ready and its node (user budget)', async () => {
     const file = await loadScenario('08-worker-single-replica-deployment.json');

@@ -6,7 +6,9 @@
  * they keep), indexed once per cluster index. PodTopologySpread and InterPodAffinity run on the
  * pods bound (their summaries' labels and required anti-affinity) when an evicted pod has spread
  * constraints or pod (anti-)affinity, or some bound pod has required anti-affinity; preemption is
- * not offered on a node they refuse. A node that is not Ready carries the
+ * not offered on a node they refuse. The volume filters (VolumeRestrictions, VolumeBinding,
+ * VolumeZone) read the snapshot's claims and volumes ({@link volumeStateOf}); a pod placed where
+ * they could not decide is named in `unknown`. A node that is not Ready carries the
  * `node.kubernetes.io/not-ready` (Ready False) or `node.kubernetes.io/unreachable` (Unknown)
  * NoSchedule taint the node lifecycle controller adds (Taint Nodes by Condition), when the data
  * does not show it already. Pure.

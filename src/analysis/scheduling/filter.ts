@@ -14,7 +14,7 @@ import { nodeResourcesFitFilter } from './node-resources-fit.js';
 import { nodeUnschedulableFilter } from './node-unschedulable.js';
 import { taintTolerationFilter } from './taint-toleration.js';
 import { volumeBindingFilter } from './volume-binding.js';
-import { volumeRestrictionsFilter } from './volume-restrictions.js';
+import { INLINE_DISKS, volumeRestrictionsFilter } from './volume-restrictions.js';
 import { volumeZoneFilter } from './volume-zone.js';
 
 /**
@@ -30,6 +30,20 @@ export function nodeInfoOf(node: KNode, pods: readonly KPod[]): NodeInfo {
     usedPorts.push(...podHostPorts(p));
   }
   return { node, requested, podCount: pods.length, usedPorts, pods };
+}
+
+/** Pods whose volumes the volume filters read (a claim, or an inline disk), cached per pod object. */
+const volumeRules = new WeakMap<KPod, boolean>();
+
+function hasVolumeRules(pod: KPod): boolean {
+  let has = volumeRules.get(pod);
+  if (has === undefined) {
+    has = (pod.spec?.volumes ?? []).some(
+      (v) => v.persistentVolumeClaim !== undefined || INLINE_DISKS.some((d) => v[d] !== undefined),
+    );
+    volumeRules.set(pod, has);
+  }
+  return has;
 }
 
 /**
@@ -56,7 +70,7 @@ export function runFilters(
   if (status.code === 'Success') status = nodeAffinityFilter(pod, info);
   if (status.code === 'Success') status = nodePortsFilter(pod, info);
   if (status.code === 'Success') status = nodeResourcesFitFilter(pod, info, {}, request);
-  if (status.code !== 'Success' || pod.spec?.volumes === undefined) return status;
+  if (status.code !== 'Success' || !hasVolumeRules(pod)) return status;
   // The volume filters, in the scheduler's order; the first "unknown" is kept if none refuses.
   let unknown: FilterStatus | undefined;
   for (const filter of [volumeRestrictionsFilter, volumeBindingFilter, volumeZoneFilter]) {

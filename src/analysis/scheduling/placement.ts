@@ -142,11 +142,18 @@ function topologyPod(s: PodSummary, nodeName: string): KPod {
 export function volumeStateOf(index: ClusterIndex): VolumeState {
   return memoOnIndex(index, 'scheduling:volumes', () => {
     const snap = index.snapshot;
-    const users = new Map<string, number>();
-    for (const s of snap.podSummaries)
-      if (countsTowardsNode(s))
-        for (const c of s.claims ?? [])
-          users.set(`${s.namespace}/${c}`, (users.get(`${s.namespace}/${c}`) ?? 0) + 1);
+    // Who uses each claim: one pass over the pods, only once a ReadWriteOncePod claim asks.
+    let users: Map<string, number> | undefined;
+    const usersOf = (claim: string): number => {
+      if (!users) {
+        users = new Map();
+        for (const s of snap.podSummaries)
+          if (countsTowardsNode(s))
+            for (const c of s.claims ?? [])
+              users.set(`${s.namespace}/${c}`, (users.get(`${s.namespace}/${c}`) ?? 0) + 1);
+      }
+      return users.get(claim) ?? 0;
+    };
     return {
       partial: true,
       ...(snap.persistentVolumeClaims && {
@@ -156,7 +163,7 @@ export function volumeStateOf(index: ClusterIndex): VolumeState {
             c,
           ]),
         ),
-        claimUsers: (claim: string) => users.get(claim) ?? 0,
+        claimUsers: usersOf,
       }),
       ...(snap.persistentVolumes && {
         volumes: new Map(snap.persistentVolumes.map((v) => [v.metadata.name, v])),

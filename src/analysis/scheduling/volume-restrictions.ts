@@ -57,7 +57,8 @@ function conflicts(v: KVolume, other: KPod): boolean {
   });
 }
 
-const INLINE_DISKS = ['gcePersistentDisk', 'awsElasticBlockStore', 'rbd', 'iscsi'];
+/** The inline volume sources whose same-disk conflicts VolumeRestrictions checks. */
+export const INLINE_DISKS = ['gcePersistentDisk', 'awsElasticBlockStore', 'rbd', 'iscsi'];
 
 /**
  * The VolumeRestrictions filter (PreFilter's ReadWriteOncePod refusal included: it refuses every node).

@@ -51,24 +51,33 @@ const PLUGINS: Record<string, Filter> = {
   NodeAffinity: (pod, info, args) => nodeAffinityFilter(pod, info, args as NodeAffinityArgs),
 };
 
-for (const [plugin, filter] of Object.entries(PLUGINS)) {
+/**
+ * Load a plugin's table and run each case as its own test, after checking the table names the
+ * plugin and has cases.
+ */
+function eachCase<
+  C extends { test: string; name: string },
+  T extends { plugin: string; source: string; cases: C[] },
+>(plugin: string, check: (c: C, table: T) => void): void {
   const table = JSON.parse(
     readFileSync(new URL(`../fixtures/upstream/scheduler/${plugin}.json`, import.meta.url), 'utf8'),
-  ) as { plugin: string; source: string; cases: Case[] };
+  ) as T;
   describe(`${plugin} on upstream's table (${table.source})`, () => {
     it('has the plugin and cases', () => {
       expect(table.plugin).toBe(plugin);
       expect(table.cases.length).toBeGreaterThan(0);
     });
-    for (const c of table.cases)
-      it(`${c.test}: ${c.name}`, () => {
-        const status = filter(c.pod, nodeInfoOf(c.node, c.existingPods ?? []), c.args ?? {});
-        expect({ code: status.code, reasons: status.reasons }).toEqual(
-          c.want ?? { code: 'Success', reasons: [] },
-        );
-      });
+    for (const c of table.cases) it(`${c.test}: ${c.name}`, () => check(c, table));
   });
 }
+
+for (const [plugin, filter] of Object.entries(PLUGINS))
+  eachCase<Case, { plugin: string; source: string; cases: Case[] }>(plugin, (c) => {
+    const status = filter(c.pod, nodeInfoOf(c.node, c.existingPods ?? []), c.args ?? {});
+    expect({ code: status.code, reasons: status.reasons }).toEqual(
+      c.want ?? { code: 'Success', reasons: [] },
+    );
+  });
 
 /** Each node with the existing pods bound to it (the tables' snapshot). */
 function byNode(nodes: KNode[], pods: KPod[]): { node: KNode; pods: KPod[] }[] {
@@ -164,37 +173,26 @@ const VOLUME_PLUGINS: Record<string, (pod: KPod, info: NodeInfo, state: VolumeSt
   VolumeRestrictions: volumeRestrictionsFilter,
 };
 
-for (const [plugin, filter] of Object.entries(VOLUME_PLUGINS)) {
-  const table = JSON.parse(
-    readFileSync(new URL(`../fixtures/upstream/scheduler/${plugin}.json`, import.meta.url), 'utf8'),
-  ) as VolumeTable;
-  describe(`${plugin} on upstream's table (${table.source})`, () => {
-    it('has the plugin and cases', () => {
-      expect(table.plugin).toBe(plugin);
-      expect(table.cases.length).toBeGreaterThan(0);
+for (const [plugin, filter] of Object.entries(VOLUME_PLUGINS))
+  eachCase<VolumeCase, VolumeTable>(plugin, (c, table) => {
+    const lister = c.lister === undefined ? undefined : table.listers?.[c.lister];
+    const claims = c.claims ?? lister?.claims ?? [];
+    const existing = c.existingPods ?? [];
+    const state: VolumeState = {
+      claims: new Map(claims.map((p) => [`${p.metadata.namespace ?? 'default'}/${p.metadata.name}`, p])),
+      volumes: new Map((c.volumes ?? lister?.volumes ?? []).map((v) => [v.metadata.name, v])),
+      bindingModes: new Map(Object.entries(lister?.storageClasses ?? table.storageClasses ?? {})),
+      claimUsers: (claim) =>
+        existing.filter((p) =>
+          podClaims(p).some((n) => `${p.metadata.namespace ?? 'default'}/${n}` === claim),
+        ).length,
+    };
+    const status = filter(c.pod, nodeInfoOf(c.node ?? { metadata: { name: '' } }, existing), state);
+    expect({ code: status.code, reasons: status.reasons, unknown: status.unknown }).toEqual({
+      ...(c.want ?? { code: 'Success', reasons: [] }),
+      unknown: undefined,
     });
-    for (const c of table.cases)
-      it(`${c.test}: ${c.name}`, () => {
-        const lister = c.lister === undefined ? undefined : table.listers?.[c.lister];
-        const claims = c.claims ?? lister?.claims ?? [];
-        const existing = c.existingPods ?? [];
-        const state: VolumeState = {
-          claims: new Map(claims.map((p) => [`${p.metadata.namespace ?? 'default'}/${p.metadata.name}`, p])),
-          volumes: new Map((c.volumes ?? lister?.volumes ?? []).map((v) => [v.metadata.name, v])),
-          bindingModes: new Map(Object.entries(lister?.storageClasses ?? table.storageClasses ?? {})),
-          claimUsers: (claim) =>
-            existing.filter((p) =>
-              podClaims(p).some((n) => `${p.metadata.namespace ?? 'default'}/${n}` === claim),
-            ).length,
-        };
-        const status = filter(c.pod, nodeInfoOf(c.node ?? { metadata: { name: '' } }, existing), state);
-        expect({ code: status.code, reasons: status.reasons, unknown: status.unknown }).toEqual({
-          ...(c.want ?? { code: 'Success', reasons: [] }),
-          unknown: undefined,
-        });
-      });
   });
-}
 
 describe('the volume filters say "unknown" where the data does not decide', () => {
   const pod: KPod = {

@@ -15,15 +15,8 @@
 import type { KPersistentVolumeClaim, KPod } from '../../cluster/types.js';
 import { podClaims } from '../../cluster/pod-requests.js';
 import { nodeSelectorAdmits } from './node-affinity.js';
-import {
-  type FilterStatus,
-  type NodeInfo,
-  type VolumeState,
-  SUCCESS,
-  notFound,
-  refuse,
-  unknownStatus,
-} from './framework.js';
+import type { FilterStatus, NodeInfo, VolumeState } from './framework.js';
+import { SUCCESS, notFound, refuse, unknownStatus } from './framework.js';
 
 /** Upstream's ErrReasonNodeConflict: the scheduler's words for a volume pinned elsewhere. */
 export const VOLUME_NODE_AFFINITY_CONFLICT = 'node(s) had volume node affinity conflict';

@@ -8,15 +8,8 @@
  */
 import type { KPod, KVolume } from '../../cluster/types.js';
 import { podClaims } from '../../cluster/pod-requests.js';
-import {
-  type FilterStatus,
-  type NodeInfo,
-  type VolumeState,
-  SUCCESS,
-  notFound,
-  refuse,
-  unknownStatus,
-} from './framework.js';
+import type { FilterStatus, NodeInfo, VolumeState } from './framework.js';
+import { SUCCESS, notFound, refuse, unknownStatus } from './framework.js';
 
 /** Upstream's reasons. */
 const DISK_CONFLICT = 'node(s) had no available disk';

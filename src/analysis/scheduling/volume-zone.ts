@@ -11,15 +11,8 @@
 import type { KPod } from '../../cluster/types.js';
 import { podClaims } from '../../cluster/pod-requests.js';
 import { claimClass } from './volume-binding.js';
-import {
-  type FilterStatus,
-  type NodeInfo,
-  type VolumeState,
-  SUCCESS,
-  notFound,
-  refuse,
-  unknownStatus,
-} from './framework.js';
+import type { FilterStatus, NodeInfo, VolumeState } from './framework.js';
+import { SUCCESS, notFound, refuse, unknownStatus } from './framework.js';
 
 /** The labels VolumeZone compares (`volumeZoneLabels` upstream). */
 const ZONE_LABELS = new Set([

@@ -88,6 +88,7 @@ export function pinnedVolumeChecks(index: ClusterIndex, node: string, evictable:
     const admitted = others.filter((o) => mayRunOn(pod, o));
     if (admitted.some((o) => volumesAdmit(pod, o, state))) continue;
     const pinned: { claim: string; volume: string; provisioner: string }[] = [];
+    let byAffinity = false;
     for (const v of pod.spec?.volumes ?? []) {
       const claimName = v.persistentVolumeClaim?.claimName;
       if (!claimName) continue;
@@ -95,8 +96,13 @@ export function pinnedVolumeChecks(index: ClusterIndex, node: string, evictable:
       const pv = pvName ? pvByName.get(pvName) : undefined;
       // The volumes that refuse another node the pod may run on (any other node, with none such).
       const alone: KPod = { ...pod, spec: { ...pod.spec, volumes: [v] } };
-      if (!pv || (admitted.length > 0 ? admitted : others).every((o) => volumesAdmit(alone, o, state)))
-        continue;
+      const refusing = (admitted.length > 0 ? admitted : others).filter(
+        (o) => !volumesAdmit(alone, o, state),
+      );
+      if (!pv || refusing.length === 0) continue;
+      // The scheduler's words: node affinity (VolumeBinding runs first) unless only the zone labels refuse.
+      if (refusing.some((o) => volumeBindingFilter(alone, infoOf(o), state).code !== 'Success'))
+        byAffinity = true;
       const provisioner =
         pv.metadata.annotations?.[ANNOTATION_PROVISIONED_BY] ??
         (pv.spec.local ? 'local' : pv.spec.hostPath ? 'hostPath' : (pv.spec.csi?.driver ?? ''));
@@ -118,6 +124,7 @@ export function pinnedVolumeChecks(index: ClusterIndex, node: string, evictable:
       workload: owner ? `${owner.kind}/${owner.name}` : podKey(pod),
       readyElsewhere: readyElsewhere.length,
       count: readyElsewhere.length,
+      refusedBy: byAffinity ? 'VolumeBinding' : 'VolumeZone',
     };
     const subject = { kind: 'Pod', name: pod.metadata.name, namespace: ns };
     out.push(

@@ -52,6 +52,11 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
         ? `; ${tr.t('derived.leader', { leader: facts.leader })}`
         : '',
   };
+  // The scheduler's own words for a pinned pod's Pending: its volume's zone labels (VolumeZone) or
+  // node affinity (VolumeBinding, the default for findings that do not say).
+  if (f.check === 'pinned-volumes')
+    derived.schedulerTerm =
+      facts.refusedBy === 'VolumeZone' ? 'no available volume zone' : 'volume node affinity conflict';
   if (f.check === 'dead-node-drain') Object.assign(derived, deadNodeParams(tr, f));
   if (f.check === 'cluster-addons' || f.check === 'csi-controller')
     Object.assign(derived, addonParams(tr, f));

@@ -1027,13 +1027,15 @@ function capacityCheck(index: ClusterIndex, node: string, evictable: KPod[]): Fi
  * terms (issue 28 item 5), and which could only run by preempting lower-priority pods.
  * @param placement - the placement
  * @returns `movesTo` ("ns/pod → node", in the order placed), `pending` ("ns/a, ns/b: 0/6 nodes can
- *   take it: …", the unplaced pods grouped by their reason) and `preempting` ("ns/pod on node,
- *   preempting a, b"); empty lists when none
+ *   take it: …", the unplaced pods grouped by their reason), `preempting` ("ns/pod on node,
+ *   preempting a, b") and `volumeUnknown` (the pods placed where the volume filters could not
+ *   decide: "unknown", not a pass); empty lists when none
  */
 export function placementFacts(placement: Placement): {
   movesTo: string[];
   pending: string[];
   preempting: string[];
+  volumeUnknown: string[];
 } {
   const byWhy = new Map<string, string[]>();
   for (const p of placement.unplaced) {
@@ -1046,5 +1048,6 @@ export function placementFacts(placement: Placement): {
     preempting: [...placement.preempting].map(
       ([p, { node, victims }]) => `${p} on ${node}, preempting ${victims.join(', ')}`,
     ),
+    volumeUnknown: [...(placement.unknown?.keys() ?? [])],
   };
 }

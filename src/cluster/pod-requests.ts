@@ -94,3 +94,13 @@ export function podHostPorts(pod: KPod): HostPort[] {
         });
   return out;
 }
+
+/**
+ * The claim names of a pod's `persistentVolumeClaim` volumes.
+ * @param pod - the pod
+ */
+export function podClaims(pod: KPod): string[] {
+  return (pod.spec?.volumes ?? []).flatMap((v) =>
+    v.persistentVolumeClaim ? [v.persistentVolumeClaim.claimName] : [],
+  );
+}

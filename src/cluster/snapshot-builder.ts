@@ -3,7 +3,7 @@
  * {@link snapshotFromFile}: which pods are kept whole, how every pod is summarized, and which
  * objects of each kind go into a {@link ClusterSnapshot}.
  */
-import { podHostPorts, podRequests } from './pod-requests.js';
+import { podClaims, podHostPorts, podRequests } from './pod-requests.js';
 import type {
   ClusterSnapshot,
   EtcdStatus,
@@ -118,6 +118,8 @@ export function summarizePod(pod: KPod): PodSummary {
   if (hostPorts.length > 0)
     summary.hostPorts = hostPorts.map((h) => `${h.protocol}/${h.hostIP}/${String(h.port)}`);
   if (pod.spec?.priority !== undefined && pod.spec.priority !== 0) summary.priority = pod.spec.priority;
+  const claims = podClaims(pod);
+  if (claims.length > 0) summary.claims = claims;
   if (pod.metadata.labels && Object.keys(pod.metadata.labels).length > 0)
     summary.labels = sharedLabels(pod.metadata.labels);
   const anti = pod.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution;

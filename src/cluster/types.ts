@@ -198,7 +198,9 @@ export interface KPersistentVolumeClaim {
   apiVersion?: string;
   kind?: 'PersistentVolumeClaim';
   metadata: KObjectMeta;
-  spec?: { volumeName?: string; storageClassName?: string };
+  /** `accessModes` (`ReadWriteOncePod`: one pod at a time, VolumeRestrictions). */
+  spec?: { volumeName?: string; storageClassName?: string; accessModes?: string[] };
+  /** `phase`: Pending, Bound or Lost (bound to a PersistentVolume that no longer exists). */
   status?: { phase?: string };
 }
 
@@ -477,6 +479,8 @@ export interface PodSummary {
   deletionTimestamp?: string;
   /** `metadata.deletionGracePeriodSeconds` (else `spec.terminationGracePeriodSeconds`) of a Terminating pod, in s. */
   graceSeconds?: number;
+  /** The PersistentVolumeClaims its volumes name (same namespace), when it has any (VolumeRestrictions). */
+  claims?: string[];
 }
 
 /** One etcd member as `etcdctl member list -w json` prints it. Ids are uint64: kept as bigint. */

@@ -52,6 +52,11 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
         ? tr.t('derived.leader', { leader: facts.leader })
         : '',
   };
+  // The scheduler's own words for a pinned pod's Pending: its volume's zone labels (VolumeZone) or
+  // node affinity (VolumeBinding, the default for findings that do not say).
+  if (f.check === 'pinned-volumes')
+    derived.schedulerTerm =
+      facts.refusedBy === 'VolumeZone' ? 'no available volume zone' : 'volume node affinity conflict';
   if (f.check === 'dead-node-drain') Object.assign(derived, deadNodeParams(tr, f));
   if (f.check === 'cluster-addons' || f.check === 'csi-controller')
     Object.assign(derived, addonParams(tr, f));
@@ -69,9 +74,11 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
   if (f.check === 'capacity') {
     const pending = list(facts.pending);
     const preempting = list(facts.preempting);
+    const unknown = list(facts.volumeUnknown);
     derived.pendingText =
       (pending.length > 0 ? ` ${tr.t('derived.pending', { list: pending.join('; ') })}` : '') +
-      (preempting.length > 0 ? ` ${tr.t('derived.preempting', { list: preempting.join('; ') })}` : '');
+      (preempting.length > 0 ? ` ${tr.t('derived.preempting', { list: preempting.join('; ') })}` : '') +
+      (unknown.length > 0 ? ` ${tr.t('derived.volumeUnknown', { list: tr.list(unknown) })}` : '');
   }
   const ago = typeof facts.sinceMinutes === 'number' ? ageText(tr, facts.sinceMinutes) : null;
   if (f.check === 'prior-cordon') {

@@ -6,7 +6,9 @@
  */
 import { addonViolations } from './addon-invariants.js';
 import type { Finding } from '../../src/analysis/types.js';
-import type { KNode, KPod } from '../../src/cluster/types.js';
+import type { KNode, KPersistentVolume, KPersistentVolumeClaim, KPod } from '../../src/cluster/types.js';
+import { podClaims } from '../../src/cluster/pod-requests.js';
+import type { VolumeState } from '../../src/analysis/scheduling/framework.js';
 import { nodeInfoOf, runFilters } from '../../src/analysis/scheduling/filter.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { renderText } from '../../src/explain/render-text.js';
@@ -62,7 +64,7 @@ export interface InvariantContext {
    * The cluster's nodes and pods as the file holds them (rule 54: every "moves to" of an answer is
    * checked against the scheduling model on them).
    */
-  cluster?: { nodes: readonly KNode[]; pods: readonly KPod[] };
+  cluster?: InvariantCluster;
 }
 
 /** Verbs and the shape of their arguments that suggested kubectl commands may use. */
@@ -1881,12 +1883,41 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   return out;
 }
 
+/** A file's nodes and pods, and its claims and volumes when it lists them (the volume filters). */
+export interface InvariantCluster {
+  nodes: readonly KNode[];
+  pods: readonly KPod[];
+  claims?: readonly KPersistentVolumeClaim[];
+  volumes?: readonly KPersistentVolume[];
+}
+
+/** The volume filters' state from a file: its claims and volumes, the claims its running pods use. */
+function fileVolumeState(cluster: InvariantCluster, movedAway: ReadonlySet<KPod>): VolumeState {
+  const ns = (o: { metadata: { namespace?: string } }): string => o.metadata.namespace ?? 'default';
+  const users = new Map<string, number>();
+  for (const p of cluster.pods)
+    if (
+      p.spec?.nodeName &&
+      !movedAway.has(p) &&
+      p.status?.phase !== 'Succeeded' &&
+      p.status?.phase !== 'Failed'
+    )
+      for (const c of podClaims(p)) users.set(`${ns(p)}/${c}`, (users.get(`${ns(p)}/${c}`) ?? 0) + 1);
+  return {
+    partial: true,
+    claims: new Map((cluster.claims ?? []).map((c) => [`${ns(c)}/${c.metadata.name}`, c])),
+    volumes: new Map((cluster.volumes ?? []).map((v) => [v.metadata.name, v])),
+    claimUsers: (claim) => users.get(claim) ?? 0,
+  };
+}
+
 /**
  * Rule 54: every replacement a capacity finding places (`movesTo`, and the drain sequence's
  * `drainMovesTo`, "ns/pod → node") runs on a
  * Ready node that is neither a target nor down, and that the scheduling model's filters
  * (src/analysis/scheduling/filter.ts) admit with the pods bound to it in the file plus every
- * replacement the same finding placed there before it.
+ * replacement the same finding placed there before it, the volume filters on the file's claims
+ * and volumes (a zonal or node-local volume's pod moved where its volume cannot follow is caught).
  * @param findings - a reply's findings
  * @param cluster - the file's nodes and pods
  * @param gone - the targets and the nodes that are down
@@ -1894,7 +1925,7 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
  */
 export function placementViolations(
   findings: readonly Finding[],
-  cluster: { nodes: readonly KNode[]; pods: readonly KPod[] },
+  cluster: InvariantCluster,
   gone: readonly string[],
 ): string[] {
   const out: string[] = [];
@@ -1906,6 +1937,8 @@ export function placementViolations(
     for (const moves of [f.facts.movesTo, f.facts.drainMovesTo]) {
       if (!Array.isArray(moves)) continue;
       const added = new Map<string, KPod[]>();
+      const moved = (moves as string[]).flatMap((m) => podsByKey.get(m.split(' → ')[0] ?? '') ?? []);
+      const volumes = fileVolumeState(cluster, new Set(moved));
       for (const move of moves as string[]) {
         const [podKey = '', nodeName = ''] = move.split(' → ');
         const node = cluster.nodes.find((n) => n.metadata.name === nodeName);
@@ -1927,7 +1960,8 @@ export function placementViolations(
         );
         const { nodeName: _was, ...spec } = pod.spec ?? {};
         const replacement: KPod = { ...pod, spec };
-        const status = runFilters(replacement, nodeInfoOf(node, [...bound, ...(added.get(nodeName) ?? [])]));
+        const info = nodeInfoOf(node, [...bound, ...(added.get(nodeName) ?? [])]);
+        const status = runFilters(replacement, info, undefined, undefined, volumes);
         if (status.code !== 'Success')
           out.push(
             `moves ${podKey} to ${nodeName}, which the scheduling model refuses: ${status.reasons.join(', ')}`,

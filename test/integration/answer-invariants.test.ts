@@ -14,7 +14,7 @@ import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
 import { clusterUpgradeStart } from '../../src/analysis/upgrade-start.js';
 import type { Finding } from '../../src/analysis/types.js';
-import type { KNode, KPod } from '../../src/cluster/types.js';
+import type { KNode, KPersistentVolume, KPersistentVolumeClaim, KPod } from '../../src/cluster/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { renderText } from '../../src/explain/render-text.js';
@@ -191,7 +191,14 @@ for (const [i, file] of files.entries()) {
       proxyMode,
       nodes: nodes.map((n) => n.metadata.name),
       podsUnlistedNodes,
-      cluster: { nodes, pods: loaded.items.filter((x) => x.kind === 'Pod') as unknown as KPod[] },
+      cluster: {
+        nodes,
+        pods: loaded.items.filter((x) => x.kind === 'Pod') as unknown as KPod[],
+        claims: loaded.items.filter(
+          (x) => x.kind === 'PersistentVolumeClaim',
+        ) as unknown as KPersistentVolumeClaim[],
+        volumes: loaded.items.filter((x) => x.kind === 'PersistentVolume') as unknown as KPersistentVolume[],
+      },
     },
   });
 }
@@ -2783,6 +2790,51 @@ describe('rule 54 catches a pod moved to a node the scheduling model refuses (is
 
   it('a move the model admits is no violation', () => {
     expect(placementViolations([capacity(['shop/a → wk-2'])], cluster, ['wk-1'])).toEqual([]);
+  });
+
+  it("a pod moved to another zone than its bound volume's (VolumeBinding, VolumeZone)", () => {
+    const zone = (n: KNode, z: string): KNode => ({
+      ...n,
+      metadata: { ...n.metadata, labels: { 'topology.kubernetes.io/zone': z } },
+    });
+    const withClaim: KPod = {
+      ...pod('db-0', 'wk-1', '100m'),
+      spec: {
+        ...pod('db-0', 'wk-1', '100m').spec,
+        volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data-db-0' } }],
+      },
+    };
+    const zonal = {
+      nodes: [zone(node('wk-1'), 'a'), zone(node('wk-2'), 'b')],
+      pods: [withClaim],
+      claims: [{ metadata: { name: 'data-db-0', namespace: 'shop' }, spec: { volumeName: 'pv-1' } }],
+      volumes: [{ metadata: { name: 'pv-1', labels: { 'topology.kubernetes.io/zone': 'a' } } }],
+    };
+    expect(placementViolations([capacity(['shop/db-0 → wk-2'])], zonal, ['wk-1']).join('\n')).toMatch(
+      /moves shop\/db-0 to wk-2, which the scheduling model refuses: node\(s\) had no available volume zone/,
+    );
+    const affinity = {
+      ...zonal,
+      volumes: [
+        {
+          metadata: { name: 'pv-1' },
+          spec: {
+            nodeAffinity: {
+              required: {
+                nodeSelectorTerms: [
+                  {
+                    matchExpressions: [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: ['a'] }],
+                  },
+                ],
+              },
+            },
+          },
+        },
+      ],
+    };
+    expect(placementViolations([capacity(['shop/db-0 → wk-2'])], affinity, ['wk-1']).join('\n')).toMatch(
+      /which the scheduling model refuses: node\(s\) had volume node affinity conflict/,
+    );
   });
 });
 

@@ -10,7 +10,7 @@ import { explainRebootImpact } from '../../src/explain/explain-reboot-impact.js'
 import { renderText } from '../../src/explain/render-text.js';
 import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
-import type { KPod } from '../../src/cluster/types.js';
+import type { KPersistentVolume, KPod } from '../../src/cluster/types.js';
 import { kubeConfigOf, loadScenario, startScenarioSimulator } from '../helpers/simulator.js';
 
 const read = (sim: RunningSimulator, node: string) =>
@@ -42,7 +42,9 @@ describe('pinned-volumes: a pod whose PersistentVolume only the target node admi
       facts: { pod: 'logging/elasticsearch-master-1', readyElsewhere: 2 },
     });
     const text = renderText(explainRebootImpact(impact, { locale: 'en', cluster: 'sim', requestId: 'r' }));
-    expect(text).toContain('logging/elasticsearch-master-1 uses a volume only hydra-wk-2 can mount');
+    expect(text).toContain(
+      'logging/elasticsearch-master-1 uses a volume that, of the nodes it may run on, only hydra-wk-2 can mount',
+    );
     expect(text).toContain('keeps serving from its other Ready replicas (2)');
   });
 
@@ -67,6 +69,40 @@ describe('pinned-volumes: a pod whose PersistentVolume only the target node admi
     } finally {
       sim.setFaults({});
     }
+  });
+});
+
+describe('a zonal volume (scenario 65): the scheduling model keeps its pod in its zone, or says it does not know', () => {
+  it("volumes labelled with their zone only (EBS PVs before kubernetes/kubernetes#64226 added node affinity): pinned, in the scheduler's VolumeZone words", async () => {
+    const file = await loadScenario('65-worker-zonal-ebs-statefulset-only-node-in-zone.json');
+    const items = file.items.map((i) => {
+      if (i.kind !== 'PersistentVolume') return i;
+      const pv = structuredClone(i) as KPersistentVolume;
+      if (pv.spec) delete pv.spec.nodeAffinity;
+      return pv as unknown as (typeof file.items)[number];
+    });
+    const snap = snapshotFromFile({ ...file, items }, 'f', 'hydra-wk-1');
+    const impact = analyzeRebootImpact(snap, 'hydra-wk-1', snap.capturedAt);
+    expect(impact.findings.find((f) => f.check === 'pinned-volumes')).toMatchObject({
+      severity: 'warn',
+      variant: 'others-serve',
+      facts: { pod: 'logging/elasticsearch-master-0', refusedBy: 'VolumeZone' },
+    });
+    const en = renderText(explainRebootImpact(impact, { locale: 'en', cluster: 'f', requestId: 'r' }));
+    expect(en).toContain('it stays Pending ("no available volume zone")');
+  });
+
+  it('the volumes not in the file: the pod placed on another node is said unknown, in both languages', async () => {
+    const file = await loadScenario('65-worker-zonal-ebs-statefulset-only-node-in-zone.json');
+    const items = file.items.filter((i) => i.kind !== 'PersistentVolume');
+    const snap = snapshotFromFile({ ...file, items }, 'f', 'hydra-wk-1');
+    const impact = analyzeRebootImpact(snap, 'hydra-wk-1', snap.capturedAt);
+    const capacity = impact.findings.find((f) => f.check === 'capacity');
+    expect(capacity?.facts.volumeUnknown).toEqual(['logging/elasticsearch-master-0']);
+    const en = renderText(explainRebootImpact(impact, { locale: 'en', cluster: 'f', requestId: 'r' }));
+    expect(en).toContain('Where the volumes of logging/elasticsearch-master-0 can be mounted is not known');
+    const ko = renderText(explainRebootImpact(impact, { locale: 'ko', cluster: 'f', requestId: 'r' }));
+    expect(ko).toContain('logging/elasticsearch-master-0의 볼륨을 어디에 마운트할 수 있는지 알 수 없습니다');
   });
 });
 

@@ -15,7 +15,11 @@
  * - an init container's request counts when it is the largest
  *   (https://kubernetes.io/docs/concepts/workloads/pods/init-containers/#resource-sharing-within-containers);
  * - a pod of higher priority runs by preempting lower-priority pods when that is the only way
- *   (https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/#preemption).
+ *   (https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/#preemption);
+ * - a pod's bound volume keeps it where the volume is: its node affinity and its zone labels
+ *   (https://kubernetes.io/docs/concepts/storage/persistent-volumes/#node-affinity), a
+ *   ReadWriteOncePod claim one pod at a time (…/persistent-volumes/#access-modes); an unbound or
+ *   unread claim is "unknown", never a silent pass.
  */
 import { describe, expect, it } from '@jest/globals';
 import { parseSnapshotText } from '../../src/cluster/snapshot-file.js';
@@ -317,6 +321,108 @@ describe('placeReplacements: pod anti-affinity and topology spread of the pods b
       'web-1',
       '0/3 nodes can take it: 1 drained, 1 insufficient cpu, 1 topology spread',
     );
+  });
+});
+
+describe('placeReplacements: the volumes of the pods (VolumeBinding, VolumeZone, VolumeRestrictions)', () => {
+  const claim = (name: string, spec: object) => ({
+    apiVersion: 'v1',
+    kind: 'PersistentVolumeClaim',
+    metadata: { name, namespace: 'shop' },
+    spec,
+  });
+  const volume = (name: string, metadata: object, spec: object = {}) => ({
+    apiVersion: 'v1',
+    kind: 'PersistentVolume',
+    metadata: { name, ...metadata },
+    spec,
+  });
+  const uses = (claimName: string) => ({
+    volumes: [{ name: 'data', persistentVolumeClaim: { claimName } }],
+  });
+  const zone = (z: string) => ({ labels: { 'topology.kubernetes.io/zone': z } });
+
+  // An EBS volume made before PVs carried node affinity has only the zone label (kubernetes/kubernetes#64226
+  // added the affinity "on top of labels"); VolumeZone keeps its pod in that zone.
+  it('a bound volume labelled with zone a, the other node in zone b: Pending, no available volume zone', () => {
+    const p = place(
+      [
+        node('wk-1', zone('a')),
+        node('wk-2', zone('b')),
+        pod('db-0', 'wk-1', uses('data-db-0')),
+        claim('data-db-0', { volumeName: 'pv-a' }),
+        volume('pv-a', { labels: { 'topology.kubernetes.io/zone': 'a' } }),
+      ],
+      'db-0',
+    );
+    expect(p.unplaced).toEqual(['shop/db-0']);
+    expect(p.why.get('shop/db-0')).toBe('0/2 nodes can take it: 1 drained, 1 no available volume zone');
+  });
+
+  it('a bound volume whose node affinity admits only the target: Pending, volume node affinity conflict', () => {
+    const p = place(
+      [
+        node('wk-1'),
+        node('wk-2'),
+        pod('db-0', 'wk-1', uses('data-db-0')),
+        claim('data-db-0', { volumeName: 'pv-local' }),
+        volume(
+          'pv-local',
+          {},
+          {
+            nodeAffinity: {
+              required: {
+                nodeSelectorTerms: [
+                  { matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['wk-1'] }] },
+                ],
+              },
+            },
+          },
+        ),
+      ],
+      'db-0',
+    );
+    expect(p.unplaced).toEqual(['shop/db-0']);
+    expect(p.why.get('shop/db-0')).toBe('0/2 nodes can take it: 1 drained, 1 volume node affinity conflict');
+  });
+
+  // ReadWriteOncePod: "only one pod across the whole cluster can read that PVC or write to it"
+  // (https://kubernetes.io/docs/concepts/storage/persistent-volumes/#access-modes).
+  it("a ReadWriteOncePod claim another running pod uses: Pending; the evicted pod's own use does not count", () => {
+    const items = [
+      node('wk-1'),
+      node('wk-2'),
+      pod('writer', 'wk-1', uses('shared')),
+      claim('shared', { volumeName: 'pv-s', accessModes: ['ReadWriteOncePod'] }),
+      volume('pv-s', {}),
+    ];
+    expect(place(items, 'writer').placedOn.get('shop/writer')).toBe('wk-2');
+    const p = place([...items, pod('reader', 'wk-2', uses('shared'))], 'writer');
+    expect(p.unplaced).toEqual(['shop/writer']);
+    expect(p.why.get('shop/writer')).toBe(
+      '0/2 nodes can take it: 1 drained, 1 ReadWriteOncePod claim shared in use',
+    );
+  });
+
+  it('an unbound claim (its provisioner decides) or a claim not in the file: placed, and said unknown', () => {
+    const p = place(
+      [
+        node('wk-1', zone('a')),
+        node('wk-2', zone('b')),
+        pod('db-0', 'wk-1', uses('data-db-0')),
+        pod('db-1', 'wk-1', uses('data-db-1')),
+        claim('data-db-0', { storageClassName: 'gp3' }),
+      ],
+      'db-0',
+    );
+    expect(p.placedOn.get('shop/db-0')).toBe('wk-2');
+    expect(p.unknown?.get('shop/db-0')).toContain('depends on its provisioner');
+    const q = place(
+      [node('wk-1', zone('a')), node('wk-2', zone('b')), pod('db-1', 'wk-1', uses('data-db-1'))],
+      'db-1',
+    );
+    expect(q.placedOn.get('shop/db-1')).toBe('wk-2');
+    expect(q.unknown?.get('shop/db-1')).toBe('persistentvolumeclaim "data-db-1" not in the snapshot');
   });
 });
 

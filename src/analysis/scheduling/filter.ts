@@ -6,13 +6,16 @@
  */
 import type { KNode, KPod, KTaint } from '../../cluster/types.js';
 import { type HostPort, podHostPorts, podRequests } from '../../cluster/pod-requests.js';
-import { type FilterStatus, type NodeInfo, SUCCESS } from './framework.js';
+import { type FilterStatus, type NodeInfo, type VolumeState, SUCCESS } from './framework.js';
 import { nodeAffinityFilter } from './node-affinity.js';
 import { nodeNameFilter } from './node-name.js';
 import { nodePortsFilter } from './node-ports.js';
 import { nodeResourcesFitFilter } from './node-resources-fit.js';
 import { nodeUnschedulableFilter } from './node-unschedulable.js';
 import { taintTolerationFilter } from './taint-toleration.js';
+import { volumeBindingFilter } from './volume-binding.js';
+import { INLINE_DISKS, volumeRestrictionsFilter } from './volume-restrictions.js';
+import { volumeZoneFilter } from './volume-zone.js';
 
 /**
  * A NodeInfo from a node and the full pods bound to it (the upstream tables' `NewNodeInfo(pods...)`).
@@ -26,7 +29,21 @@ export function nodeInfoOf(node: KNode, pods: readonly KPod[]): NodeInfo {
     for (const [k, v] of podRequests(p)) requested.set(k, (requested.get(k) ?? 0) + v);
     usedPorts.push(...podHostPorts(p));
   }
-  return { node, requested, podCount: pods.length, usedPorts };
+  return { node, requested, podCount: pods.length, usedPorts, pods };
+}
+
+/** Pods whose volumes the volume filters read (a claim, or an inline disk), cached per pod object. */
+const volumeRules = new WeakMap<KPod, boolean>();
+
+function hasVolumeRules(pod: KPod): boolean {
+  let has = volumeRules.get(pod);
+  if (has === undefined) {
+    has = (pod.spec?.volumes ?? []).some(
+      (v) => v.persistentVolumeClaim !== undefined || INLINE_DISKS.some((d) => v[d] !== undefined),
+    );
+    volumeRules.set(pod, has);
+  }
+  return has;
 }
 
 /**
@@ -35,13 +52,16 @@ export function nodeInfoOf(node: KNode, pods: readonly KPod[]): NodeInfo {
  * @param info - the candidate node
  * @param taints - the node's taints as the scheduler sees them (default `spec.taints`)
  * @param request - the pod's requests, when computed already
- * @returns Success or the first refusal
+ * @param volumes - the claims, volumes and their users for the volume filters; none read by
+ *   default (a pod with a claim then gets an "unknown" Success)
+ * @returns Success (with `unknown` when a volume filter could not decide) or the first refusal
  */
 export function runFilters(
   pod: KPod,
   info: NodeInfo,
   taints?: readonly KTaint[],
   request?: ReadonlyMap<string, number>,
+  volumes: VolumeState = {},
 ): FilterStatus {
   // In kube-scheduler's order; the first refusal decides (no closures: this runs per node and pod).
   let status = nodeUnschedulableFilter(pod, info);
@@ -50,8 +70,15 @@ export function runFilters(
   if (status.code === 'Success') status = nodeAffinityFilter(pod, info);
   if (status.code === 'Success') status = nodePortsFilter(pod, info);
   if (status.code === 'Success') status = nodeResourcesFitFilter(pod, info, {}, request);
-  if (status.code !== 'Success') return status;
-  return SUCCESS;
+  if (status.code !== 'Success' || !hasVolumeRules(pod)) return status;
+  // The volume filters, in the scheduler's order; the first "unknown" is kept if none refuses.
+  let unknown: FilterStatus | undefined;
+  for (const filter of [volumeRestrictionsFilter, volumeBindingFilter, volumeZoneFilter]) {
+    status = filter(pod, info, volumes);
+    if (status.code !== 'Success') return status;
+    if (status.unknown !== undefined) unknown ??= status;
+  }
+  return unknown ?? SUCCESS;
 }
 
 /**

@@ -4,7 +4,7 @@
  * `pkg/scheduler/framework/types.go` (NodeInfo) and `interface.go` (Status, Code). Pure.
  * @see https://kubernetes.io/docs/concepts/scheduling-eviction/scheduling-framework/
  */
-import type { KNode } from '../../cluster/types.js';
+import type { KNode, KPersistentVolume, KPersistentVolumeClaim, KPod } from '../../cluster/types.js';
 import type { HostPort } from '../../cluster/pod-requests.js';
 
 /**
@@ -22,6 +22,9 @@ export type FilterPlugin =
   | 'NodeAffinity'
   | 'NodePorts'
   | 'NodeResourcesFit'
+  | 'VolumeRestrictions'
+  | 'VolumeBinding'
+  | 'VolumeZone'
   | 'PodTopologySpread'
   | 'InterPodAffinity';
 
@@ -33,6 +36,11 @@ export interface FilterStatus {
   plugin?: FilterPlugin;
   /** A short term for chat ("untolerated taint (control-plane)", "insufficient cpu"), when refused. */
   short?: string[];
+  /**
+   * On a Success the model could not decide for want of data (a claim list not read, an unbound
+   * claim whose provisioner decides): what is not known, for the answer to say "unknown".
+   */
+  unknown?: string;
 }
 
 /** The success status (shared, never changed). */
@@ -53,6 +61,49 @@ export interface NodeInfo {
   usedPorts: readonly HostPort[];
   /** The node's allocatable amounts, parsed once (else read from `node.status.allocatable`). */
   allocatable?: ReadonlyMap<string, number>;
+  /** The full pods bound to the node, when known (VolumeRestrictions' inline disk conflicts). */
+  pods?: readonly KPod[];
+}
+
+/**
+ * What the volume filters (VolumeRestrictions, VolumeBinding, VolumeZone) read besides the node,
+ * as the scheduler's PVC, PV and StorageClass listers give it. A map left out was not read: a pod
+ * that needs it gets an "unknown" Success, never a silent pass.
+ */
+export interface VolumeState {
+  /** `namespace/name` → PersistentVolumeClaim. */
+  claims?: ReadonlyMap<string, KPersistentVolumeClaim>;
+  /** PersistentVolume name → PersistentVolume. */
+  volumes?: ReadonlyMap<string, KPersistentVolume>;
+  /** StorageClass name → its `volumeBindingMode` (`''` when unset). */
+  bindingModes?: ReadonlyMap<string, string>;
+  /**
+   * The maps may lack objects that exist (a snapshot file lists what it was given): a claim or
+   * volume not found is then "unknown", not upstream's not-found refusal. A claim in use by a pod
+   * cannot be removed (the `kubernetes.io/pvc-protection` finalizer), so a running pod's missing
+   * claim means it was not read.
+   */
+  partial?: boolean;
+  /** How many pods bound to a node use the claim `namespace/claim` (ReadWriteOncePod). */
+  claimUsers?: (claim: string) => number;
+}
+
+/**
+ * A Success the model could not decide (see {@link FilterStatus.unknown}).
+ * @param what - what is not known
+ */
+export function unknownStatus(what: string): FilterStatus {
+  return { code: 'Success', reasons: [], unknown: what };
+}
+
+/**
+ * A claim or volume not found: upstream's refusal, or "unknown" when the state is partial.
+ * @param state - the volume state
+ * @param refusal - upstream's refusal
+ * @param what - the object not found (`persistentvolumeclaim "x"`)
+ */
+export function notFound(state: VolumeState, refusal: FilterStatus, what: string): FilterStatus {
+  return state.partial ? unknownStatus(`${what} not in the snapshot`) : refusal;
 }
 
 /**

@@ -6,7 +6,9 @@
  * they keep), indexed once per cluster index. PodTopologySpread and InterPodAffinity run on the
  * pods bound (their summaries' labels and required anti-affinity) when an evicted pod has spread
  * constraints or pod (anti-)affinity, or some bound pod has required anti-affinity; preemption is
- * not offered on a node they refuse. A node that is not Ready carries the
+ * not offered on a node they refuse. The volume filters (VolumeRestrictions, VolumeBinding,
+ * VolumeZone) read the snapshot's claims and volumes ({@link volumeStateOf}); a pod placed where
+ * they could not decide is named in `unknown`. A node that is not Ready carries the
  * `node.kubernetes.io/not-ready` (Ready False) or `node.kubernetes.io/unreachable` (Unknown)
  * NoSchedule taint the node lifecycle controller adds (Taint Nodes by Condition), when the data
  * does not show it already. Pure.
@@ -14,7 +16,7 @@
  * @see https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/
  */
 import type { KNode, KPod, KTaint, PodSummary } from '../../cluster/types.js';
-import { type HostPort, podRequests, resourceAmount } from '../../cluster/pod-requests.js';
+import { type HostPort, podClaims, podRequests, resourceAmount } from '../../cluster/pod-requests.js';
 import { maxPods } from './node-resources-fit.js';
 import { countsTowardsNode, podUsageByNode, prebuiltIndexesOf } from '../../cluster/cache-indexes.js';
 import {
@@ -25,7 +27,7 @@ import {
   readyStatus,
   podKey,
 } from '../cluster-index.js';
-import type { FilterStatus, NodeInfo } from './framework.js';
+import type { FilterStatus, NodeInfo, VolumeState } from './framework.js';
 import { pendingSummary, runFilters } from './filter.js';
 import { type SpreadNode, podTopologySpreadFilter, spreadState } from './pod-topology-spread.js';
 import { type NamespaceLabels, interPodAffinityFilter, interPodAffinityState } from './inter-pod-affinity.js';
@@ -55,6 +57,11 @@ export interface Placement {
    * (`ns/name`), for unplaced pods with a priority above theirs.
    */
   preempting: Map<string, { node: string; victims: string[] }>;
+  /**
+   * `ns/name` → what the model could not decide for the node it placed the pod on (a claim list
+   * not read, a claim not bound yet: {@link FilterStatus.unknown}); absent when all was known.
+   */
+  unknown?: Map<string, string>;
 }
 
 function parseHostPort(s: string): HostPort {
@@ -121,6 +128,73 @@ function topologyPod(s: PodSummary, nodeName: string): KPod {
       ...(s.deletionTimestamp ? { deletionTimestamp: s.deletionTimestamp } : {}),
     },
     spec: { nodeName, ...(anti ? { affinity: { podAntiAffinity: anti } } : {}) },
+  };
+}
+
+/**
+ * The claims and volumes by name, and how many bound pods use each claim, once per index (the
+ * volume filters' listers); claims or volumes not read stay absent (the filters say "unknown").
+ * StorageClasses are not read: an unbound claim is "unknown" (its provisioner decides); a claim or
+ * volume not in the snapshot is "unknown" too (`partial`: a file may list only some objects).
+ * @param index - the cluster index
+ * @returns the state the volume filters read
+ */
+export function volumeStateOf(index: ClusterIndex): VolumeState {
+  return memoOnIndex(index, 'scheduling:volumes', () => {
+    const snap = index.snapshot;
+    // Who uses each claim: one pass over the pods, only once a ReadWriteOncePod claim asks.
+    let users: Map<string, number> | undefined;
+    const usersOf = (claim: string): number => {
+      if (!users) {
+        users = new Map();
+        for (const s of snap.podSummaries)
+          if (countsTowardsNode(s))
+            for (const c of s.claims ?? [])
+              users.set(`${s.namespace}/${c}`, (users.get(`${s.namespace}/${c}`) ?? 0) + 1);
+      }
+      return users.get(claim) ?? 0;
+    };
+    return {
+      partial: true,
+      ...(snap.persistentVolumeClaims && {
+        claims: new Map(
+          snap.persistentVolumeClaims.map((c) => [
+            `${c.metadata.namespace ?? 'default'}/${c.metadata.name}`,
+            c,
+          ]),
+        ),
+        claimUsers: usersOf,
+      }),
+      ...(snap.persistentVolumes && {
+        volumes: new Map(snap.persistentVolumes.map((v) => [v.metadata.name, v])),
+      }),
+    };
+  });
+}
+
+/**
+ * The volume state for placing `evicted`: the claims their pods used no longer in use (the pods
+ * are gone; earlier replacements run again, so they count as before), and `use` for each
+ * replacement placed (its claims in use again).
+ */
+function volumesFor(
+  index: ClusterIndex,
+  evicted: readonly KPod[],
+): { state: VolumeState; use: (p: KPod) => void } {
+  const base = volumeStateOf(index);
+  const count = base.claimUsers;
+  const delta = new Map<string, number>();
+  const add = (p: KPod, n: number): void => {
+    for (const c of podClaims(p)) {
+      const key = `${p.metadata.namespace ?? 'default'}/${c}`;
+      delta.set(key, (delta.get(key) ?? 0) + n);
+    }
+  };
+  for (const p of evicted) add(p, -1);
+  if (!count) return { state: base, use: () => undefined };
+  return {
+    state: { ...base, claimUsers: (claim) => count(claim) + (delta.get(claim) ?? 0) },
+    use: (p) => add(p, 1),
   };
 }
 
@@ -414,6 +488,7 @@ export function placeReplacements(
       ? topologyNodes(index, [...earlier.keys(), ...evicted])
       : null;
   const topologyAt = new Map(topology?.map((t, i) => [t.node.metadata.name, i]));
+  const volumes = volumesFor(index, evicted);
   const bind = (pod: KPod, node: string): void => {
     const t = topology?.[topologyAt.get(node) ?? -1];
     if (t) t.pods = [...t.pods, { ...pod, spec: { ...pod.spec, nodeName: node } }];
@@ -425,8 +500,10 @@ export function placeReplacements(
     const spread = topology ? spreadState(pod, topology) : null;
     const affinity = topology ? interPodAffinityState(pod, topology, namespaceLabels(index)) : null;
     const refusals: FilterStatus[] = [];
+    let unknown: string | undefined;
     const fit = nodes.findIndex((w) => {
-      let status = runFilters(pod, w as NodeInfo, w.taints, request);
+      let status = runFilters(pod, w as NodeInfo, w.taints, request, volumes.state);
+      unknown = status.unknown;
       if (status.code === 'Success' && spread) status = podTopologySpreadFilter(pod, w.node, spread);
       if (status.code === 'Success' && affinity) status = interPodAffinityFilter(w.node, affinity);
       if (status.code !== 'Success') refusals.push(status);
@@ -438,7 +515,9 @@ export function placeReplacements(
       addInto(target.requested, request);
       target.podCount += 1;
       out.placedOn.set(name, target.node.metadata.name);
+      if (unknown !== undefined) (out.unknown ??= new Map()).set(name, unknown);
       bind(pod, target.node.metadata.name);
+      volumes.use(pod);
       continue;
     }
     out.unplaced.push(name);

@@ -11,24 +11,24 @@ export const enVerdict = {
       'last-replica-prior-cordon':
         'Plan downtime for {{workload}} (its data lives on {{node}} only), or move it to replicated storage first; {{node}} was cordoned before by someone else, so {{pod}} starts again only once they uncordon it.',
       'others-serve':
-        '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("volume node affinity conflict") for the whole reboot, until {{node}} is back and uncordoned. {{workload}} keeps serving from its other Ready replicas ({{readyElsewhere}}).',
+        '{{pod}} uses a volume that, of the nodes it may run on, only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("{{schedulerTerm}}") for the whole reboot, until {{node}} is back and uncordoned. {{workload}} keeps serving from its other Ready replicas ({{readyElsewhere}}).',
       'others-serve_one':
-        '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("volume node affinity conflict") for the whole reboot, until {{node}} is back and uncordoned. {{workload}} keeps serving from its one other Ready replica.',
+        '{{pod}} uses a volume that, of the nodes it may run on, only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("{{schedulerTerm}}") for the whole reboot, until {{node}} is back and uncordoned. {{workload}} keeps serving from its one other Ready replica.',
       // A quorum workload short of its majority with the nodes down together (joint-impact.ts jointPinnedVolumes).
       'no-quorum':
-        '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("volume node affinity conflict") until {{node}} is back and uncordoned. Until then {{workload}} has {{readyElsewhere}} Ready on other nodes, short of its quorum ({{quorum}}): it does not serve.',
+        '{{pod}} uses a volume that, of the nodes it may run on, only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("{{schedulerTerm}}") until {{node}} is back and uncordoned. Until then {{workload}} has {{readyElsewhere}} Ready on other nodes, short of its quorum ({{quorum}}): it does not serve.',
       'last-replica':
-        '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("volume node affinity conflict") for the whole reboot, and no other Ready replica of {{workload}} serves meanwhile: it is down until {{node}} is back and uncordoned.',
+        '{{pod}} uses a volume that, of the nodes it may run on, only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("{{schedulerTerm}}") for the whole reboot, and no other Ready replica of {{workload}} serves meanwhile: it is down until {{node}} is back and uncordoned.',
       'no-quorum-lost':
-        '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it cannot run on another node and is down until {{node}} is back. Until then {{workload}} has {{readyElsewhere}} Ready on other nodes, short of its quorum ({{quorum}}): it does not serve.',
+        '{{pod}} uses a volume that, of the nodes it may run on, only {{node}} can mount ({{provisioner}}: {{volumes}}): it cannot run on another node and is down until {{node}} is back. Until then {{workload}} has {{readyElsewhere}} Ready on other nodes, short of its quorum ({{quorum}}): it does not serve.',
       'others-serve-lost':
-        '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it cannot run on another node and is down until {{node}} is back. {{workload}} keeps serving from its other Ready replicas ({{readyElsewhere}}).',
+        '{{pod}} uses a volume that, of the nodes it may run on, only {{node}} can mount ({{provisioner}}: {{volumes}}): it cannot run on another node and is down until {{node}} is back. {{workload}} keeps serving from its other Ready replicas ({{readyElsewhere}}).',
       'others-serve-lost_one':
-        '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it cannot run on another node and is down until {{node}} is back. {{workload}} keeps serving from its one other Ready replica.',
+        '{{pod}} uses a volume that, of the nodes it may run on, only {{node}} can mount ({{provisioner}}: {{volumes}}): it cannot run on another node and is down until {{node}} is back. {{workload}} keeps serving from its one other Ready replica.',
       'last-replica-lost':
-        '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it cannot run on another node, and no other Ready replica of {{workload}} serves meanwhile: it is down until {{node}} is back.',
+        '{{pod}} uses a volume that, of the nodes it may run on, only {{node}} can mount ({{provisioner}}: {{volumes}}): it cannot run on another node, and no other Ready replica of {{workload}} serves meanwhile: it is down until {{node}} is back.',
       'held-by-budget':
-        '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): if the drains evict it, it stays Pending ("volume node affinity conflict") until {{node}} is uncordoned. PodDisruptionBudget {{pdbNamespace}}/{{pdb}} lets only {{allowed}} of these pods go, so {{workload}} keeps {{kept}} Ready serving.',
+        '{{pod}} uses a volume that, of the nodes it may run on, only {{node}} can mount ({{provisioner}}: {{volumes}}): if the drains evict it, it stays Pending ("{{schedulerTerm}}") until {{node}} is uncordoned. PodDisruptionBudget {{pdbNamespace}}/{{pdb}} lets only {{allowed}} of these pods go, so {{workload}} keeps {{kept}} Ready serving.',
       unknown:
         'Pods on {{node}} use claims whose volumes are not in the snapshot ({{pods}}): whether a volume pins them to {{node}} is unknown, not judged.',
       unknown_one:

@@ -713,8 +713,8 @@ export const en = {
         '{{node}} is the only node: every workload runs there and stops while it is down, with nowhere to be rescheduled.',
       'status-one-runnable':
         '{{node}} is the only Ready, schedulable node without a NoSchedule taint: ordinary workloads run there and stop while it is down, with nowhere to be rescheduled.',
-      fits: 'The other Ready, schedulable nodes have room for the {{evictable}} pods that move there.',
-      fits_one: 'The other Ready, schedulable nodes have room for the pod that moves there.',
+      fits: 'The other Ready, schedulable nodes have room for the {{evictable}} pods that move there.{{pendingText}}',
+      fits_one: 'The other Ready, schedulable nodes have room for the pod that moves there.{{pendingText}}',
       'some-pending':
         'No room elsewhere for {{unplaced}}: they would stay Pending after the drain.{{pendingText}}',
       'none-fit':
@@ -1214,6 +1214,9 @@ export const en = {
     // Why replacements stay Pending, in the scheduler's own terms (src/analysis/scheduling/).
     pending: "Why, in the scheduler's terms: {{list}}.",
     preempting: 'Only by preempting lower-priority pods could they run: {{list}}.',
+    // A replacement placed where the volume filters could not decide (a claim not bound yet, or not read).
+    volumeUnknown:
+      'Where the volumes of {{list}} can be mounted is not known (a claim not bound yet, which its provisioner decides, or not in the data read): that they run there is unknown.',
     // The fates of the pods a drain evicts (src/analysis/eviction-model.ts).
     'fate-recreated': '{{count}} started again on other nodes',
     'fate-recreated_one': '1 started again on another node',

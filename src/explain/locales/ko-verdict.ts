@@ -84,19 +84,19 @@ export const koVerdict = {
     },
     'pinned-volumes': {
       'others-serve':
-        '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 재부팅 내내, {{node}}(이)가 돌아와 uncordon될 때까지 Pending("volume node affinity conflict")으로 남습니다. {{workload}}(은)는 다른 Ready 레플리카({{readyElsewhere}}개)로 계속 서비스합니다.',
+        '{{pod}}(은)는 실행될 수 있는 노드 중 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 재부팅 내내, {{node}}(이)가 돌아와 uncordon될 때까지 Pending("{{schedulerTerm}}")으로 남습니다. {{workload}}(은)는 다른 Ready 레플리카({{readyElsewhere}}개)로 계속 서비스합니다.',
       'no-quorum':
-        '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: {{node}}(이)가 돌아와 uncordon될 때까지 Pending("volume node affinity conflict")으로 남습니다. 그동안 {{workload}}(은)는 다른 노드의 Ready 레플리카가 {{readyElsewhere}}개로 쿼럼({{quorum}}개)에 못 미쳐 서비스하지 못합니다.',
+        '{{pod}}(은)는 실행될 수 있는 노드 중 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: {{node}}(이)가 돌아와 uncordon될 때까지 Pending("{{schedulerTerm}}")으로 남습니다. 그동안 {{workload}}(은)는 다른 노드의 Ready 레플리카가 {{readyElsewhere}}개로 쿼럼({{quorum}}개)에 못 미쳐 서비스하지 못합니다.',
       'last-replica':
-        '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 재부팅 내내 Pending("volume node affinity conflict")으로 남고, 그동안 {{workload}}의 다른 Ready 레플리카가 없습니다: {{node}}(이)가 돌아와 uncordon될 때까지 중단됩니다.',
+        '{{pod}}(은)는 실행될 수 있는 노드 중 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 재부팅 내내 Pending("{{schedulerTerm}}")으로 남고, 그동안 {{workload}}의 다른 Ready 레플리카가 없습니다: {{node}}(이)가 돌아와 uncordon될 때까지 중단됩니다.',
       'no-quorum-lost':
-        '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 다른 노드에서 실행될 수 없어 {{node}}(이)가 돌아올 때까지 다운됩니다. 그동안 {{workload}}(은)는 다른 노드의 Ready 레플리카가 {{readyElsewhere}}개로 쿼럼({{quorum}}개)에 못 미쳐 서비스하지 못합니다.',
+        '{{pod}}(은)는 실행될 수 있는 노드 중 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 다른 노드에서 실행될 수 없어 {{node}}(이)가 돌아올 때까지 다운됩니다. 그동안 {{workload}}(은)는 다른 노드의 Ready 레플리카가 {{readyElsewhere}}개로 쿼럼({{quorum}}개)에 못 미쳐 서비스하지 못합니다.',
       'others-serve-lost':
-        '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 다른 노드에서 실행될 수 없어 {{node}}(이)가 돌아올 때까지 다운됩니다. {{workload}}(은)는 다른 Ready 레플리카({{readyElsewhere}}개)로 계속 서비스합니다.',
+        '{{pod}}(은)는 실행될 수 있는 노드 중 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 다른 노드에서 실행될 수 없어 {{node}}(이)가 돌아올 때까지 다운됩니다. {{workload}}(은)는 다른 Ready 레플리카({{readyElsewhere}}개)로 계속 서비스합니다.',
       'last-replica-lost':
-        '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 다른 노드에서 실행될 수 없고, 그동안 {{workload}}의 다른 Ready 레플리카가 없습니다: {{node}}(이)가 돌아올 때까지 중단됩니다.',
+        '{{pod}}(은)는 실행될 수 있는 노드 중 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 다른 노드에서 실행될 수 없고, 그동안 {{workload}}의 다른 Ready 레플리카가 없습니다: {{node}}(이)가 돌아올 때까지 중단됩니다.',
       'held-by-budget':
-        '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 드레인이 이 파드를 축출하면 {{node}}(을)를 uncordon할 때까지 Pending("volume node affinity conflict")으로 남습니다. PodDisruptionBudget {{pdbNamespace}}/{{pdb}}(은)는 이 파드들 중 {{allowed}}개만 내보내므로 {{workload}}(은)는 Ready {{kept}}개로 계속 서비스합니다.',
+        '{{pod}}(은)는 실행될 수 있는 노드 중 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 드레인이 이 파드를 축출하면 {{node}}(을)를 uncordon할 때까지 Pending("{{schedulerTerm}}")으로 남습니다. PodDisruptionBudget {{pdbNamespace}}/{{pdb}}(은)는 이 파드들 중 {{allowed}}개만 내보내므로 {{workload}}(은)는 Ready {{kept}}개로 계속 서비스합니다.',
       unknown:
         '{{node}}의 파드가 스냅샷에 없는 볼륨의 클레임을 씁니다({{pods}}): 볼륨이 {{node}}에 묶이는지는 알 수 없어 판단하지 않았습니다.',
     },

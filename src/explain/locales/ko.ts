@@ -607,7 +607,7 @@ export const ko: Messages = {
         '{{node}}(이)가 유일한 노드입니다: 모든 워크로드가 그곳에서 실행되며, 노드가 내려가 있는 동안 다른 곳으로 옮겨 갈 수 없어 멈춥니다.',
       'status-one-runnable':
         '{{node}}(은)는 NoSchedule taint 없이 Ready이고 스케줄 가능한 유일한 노드입니다: 일반 워크로드가 그곳에서 실행되며, 노드가 내려가 있는 동안 옮겨 갈 곳이 없어 멈춥니다.',
-      fits: '옮겨 갈 파드 {{evictable}}개가 들어갈 자리가 Ready이고 스케줄 가능한 다른 노드에 있습니다.',
+      fits: '옮겨 갈 파드 {{evictable}}개가 들어갈 자리가 Ready이고 스케줄 가능한 다른 노드에 있습니다.{{pendingText}}',
       'some-pending':
         '{{unplaced}}(이)가 들어갈 자리가 다른 노드에 없습니다: 드레인 후 Pending으로 남습니다.{{pendingText}}',
       'none-fit':
@@ -1059,6 +1059,8 @@ export const ko: Messages = {
   derived: {
     pending: '스케줄러의 판단: {{list}}.',
     preempting: '우선순위가 낮은 파드를 선점해야만 실행될 수 있습니다: {{list}}.',
+    volumeUnknown:
+      '{{list}}의 볼륨을 어디에 마운트할 수 있는지 알 수 없습니다(아직 바인딩되지 않아 프로비저너가 정하는 클레임이거나, 읽은 데이터에 없음): 그곳에서 실행되는지는 알 수 없습니다.',
     'fate-recreated': '{{count}}개는 다른 노드에서 다시 생성',
     'fate-pinned': '{{count}}개는 {{node}}에 고정되어 그곳에서 다시 실행될 수 있을 때까지 Pending',
     'fate-pinned-nodes':

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Entry point of the k8s-ha-bot command. The TypeScript is compiled to dist/ by `npm install`
 // (the `prepare` script) or `npm run build`.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -41,24 +42,41 @@ function bundleIsCurrent() {
 }
 
 /**
+ * The SHA-256 digest (32 bytes) of `parts`, in order.
+ * @param {...(Buffer|string)} parts
+ */
+const sha256 = (...parts) => parts.reduce((hash, part) => hash.update(part), createHash('sha256')).digest();
+
+/**
  * dist/cli.cjs run as `require` runs it, compiled with the V8 code cache kept beside it
  * (dist/cli.cjs.cache; Node 20 has no `module.enableCompileCache`): with it, V8 neither parses the
- * 2.4 MB file nor compiles the functions an `ask` runs again. The first `ask` after a build (or
- * on another Node or other V8 flags, whose cache V8 rejects) writes it once it has answered;
- * a folder it cannot write to only means no cache. The build deletes it with the bundle it was
- * made from, and one older than the bundle is not used.
+ * 2.4 MB file nor compiles the functions an `ask` runs again. V8 itself checks only its version, its
+ * flags and the source's length (a same-length edit with an old mtime ran the old code; corrupt
+ * bytes crashed every run, review M2/M3), so the file starts with two SHA-256 digests: the key, of
+ * the bundle bytes read here + process.version + execArgv + NODE_OPTIONS, and the payload's own;
+ * the payload reaches V8 only when both match. Otherwise (or when V8 rejects it) the first `ask`
+ * writes it again, atomically, once it has answered; a folder it cannot write to only means no cache.
+ * The build deletes it with the bundle it was made from.
  * @returns the bundle's `main`, and `saveCache` to call once it has answered
  */
 function loadBundle() {
   const cacheFile = `${bundle}.cache`;
+  const source = readFileSync(bundle);
+  const key = sha256(
+    source,
+    JSON.stringify([process.version, process.execArgv, process.env.NODE_OPTIONS ?? '']),
+  );
   let cachedData;
   try {
-    if (statSync(cacheFile).mtimeMs >= statSync(bundle).mtimeMs) cachedData = readFileSync(cacheFile);
+    const file = readFileSync(cacheFile);
+    const payload = file.subarray(64);
+    if (key.equals(file.subarray(0, 32)) && sha256(payload).equals(file.subarray(32, 64)))
+      cachedData = payload;
   } catch {
     // No cache yet.
   }
   const script = new vm.Script(
-    `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'utf8')}\n})`,
+    `(function (exports, require, module, __filename, __dirname) {${source.toString('utf8')}\n})`,
     { filename: bundle, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER },
   );
   const module = { exports: {} };
@@ -69,7 +87,8 @@ function loadBundle() {
     if (cachedData !== undefined && !script.cachedDataRejected) return;
     const part = `${cacheFile}.${process.pid}`;
     try {
-      writeFileSync(part, script.createCachedData());
+      const payload = script.createCachedData();
+      writeFileSync(part, Buffer.concat([key, sha256(payload), payload]));
       renameSync(part, cacheFile);
     } catch {
       rmSync(part, { force: true });

@@ -53,6 +53,12 @@ const { metafile } = await build({
   platform: 'node',
   format: 'cjs',
   target: 'node20',
+  // No `import()` left in the bundle: bin/k8s-ha-bot.js runs it from a V8 code cache, and on Node 20
+  // functions read back from one lose vm.Script's importModuleDynamically (even
+  // USE_MAIN_CONTEXT_DEFAULT_LOADER): client-node's `await import()` failed with
+  // ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING on every cached `ask` (review M4). esbuild turns each into
+  // a `require` when reached; the bundle needs require(esm) already.
+  supported: { 'dynamic-import': false },
   external: Object.keys(dependencies).filter((name) => !INLINE.has(name)),
   // A CommonJS file has no import.meta: the modules that find the package root from their own
   // location (src/config/load-config.ts, adapters/console/cli.ts) and src/util/lazy-yaml.ts's

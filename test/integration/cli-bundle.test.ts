@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -56,6 +56,29 @@ describe('ask from the bundle', () => {
     await sim?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
+
+  /** A copy of the built CLI (timestamps kept) with no code cache, so edits touch no other test's dist/. */
+  const copyOfCli = async (name: string): Promise<string> => {
+    const copy = join(dir, name);
+    await mkdir(copy);
+    for (const part of ['bin', 'dist', 'examples', 'package.json'])
+      await cp(join(ROOT, part), join(copy, part), { recursive: true, preserveTimestamps: true });
+    await symlink(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    await rm(join(copy, 'dist/cli.cjs.cache'), { force: true });
+    return copy;
+  };
+  /** A live `ask` by the copy's bin/k8s-ha-bot.js (rejects on a non-zero exit or a signal). */
+  const askIn =
+    (copy: string, args = ['--kubeconfig', kubeconfig], extraEnv: NodeJS.ProcessEnv = {}) =>
+    async (): Promise<string> => {
+      const live = ['bin/k8s-ha-bot.js', 'ask', ...args, 'can I reboot hydra-wk-3'];
+      const { stdout } = await run(process.execPath, live, {
+        env: { ...env, ...extraEnv },
+        cwd: copy,
+        timeout: 60_000,
+      });
+      return steady(stdout);
+    };
 
   it('npm run build wrote it', () => {
     expect(existsSync(BUNDLE)).toBe(true);
@@ -141,18 +164,8 @@ describe('ask from the bundle', () => {
   }, 120_000);
 
   it('a module of dist/ compiled or edited after the bundle is run fresh: ask falls back to dist/ (dist/cli.json records what the bundle was built from)', async () => {
-    // A copy of the built CLI (timestamps kept), so the edit touches no other test's dist/.
-    const copy = join(dir, 'copy');
-    await mkdir(copy);
-    for (const part of ['bin', 'dist', 'examples', 'package.json'])
-      await cp(join(ROOT, part), join(copy, part), { recursive: true, preserveTimestamps: true });
-    await symlink(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
-    await rm(join(copy, 'dist/cli.cjs.cache'), { force: true });
-    const ask = async (): Promise<string> => {
-      const live = ['bin/k8s-ha-bot.js', 'ask', '--kubeconfig', kubeconfig, 'can I reboot hydra-wk-3'];
-      const { stdout } = await run(process.execPath, live, { env, cwd: copy, timeout: 60_000 });
-      return steady(stdout);
-    };
+    const copy = await copyOfCli('copy');
+    const ask = askIn(copy);
     const cache = join(copy, 'dist/cli.cjs.cache');
     const first = await ask();
     expect(first).toContain('Safe to reboot hydra-wk-3: its pods can move elsewhere');
@@ -174,5 +187,53 @@ describe('ask from the bundle', () => {
     const fresh = await ask();
     expect(fresh).toContain('Freshly compiled: hydra-wk-3: its pods can move elsewhere');
     expect(fresh).not.toContain('Safe to reboot hydra-wk-3');
+  }, 180_000);
+  it('a cache made from other bundle bytes is not run, even with the same length and an older bundle mtime (review M2)', async () => {
+    const copy = await copyOfCli('stale');
+    const ask = askIn(copy);
+    const bundle = join(copy, 'dist/cli.cjs');
+    const original = await readFile(bundle);
+    const { atime, mtime } = await stat(bundle);
+    // A same-length build ('Safe to reboot' -> 'PWNED!!reboot!') answers once and writes its cache...
+    const edited = original.toString('utf8').replaceAll('Safe to reboot', 'PWNED!!reboot!');
+    expect(Buffer.byteLength(edited)).toBe(original.length);
+    await writeFile(bundle, edited);
+    expect(await ask()).toContain('PWNED!!reboot! hydra-wk-3');
+    // ...then the original comes back with its old mtime, as `cp -p`, rsync -a or an image layer do.
+    await writeFile(bundle, original);
+    await utimes(bundle, atime, mtime);
+    const answer = await ask();
+    expect(answer).toContain('Safe to reboot hydra-wk-3');
+    expect(answer).not.toContain('PWNED');
+  }, 180_000);
+
+  it('a corrupt cache is not handed to V8: ask answers and writes it again (review M3)', async () => {
+    const copy = await copyOfCli('corrupt');
+    const ask = askIn(copy);
+    const cache = join(copy, 'dist/cli.cjs.cache');
+    const first = await ask();
+    const good = await readFile(cache);
+    // 64 bytes flipped inside the payload, V8's own header intact (crashed every run with SIGSEGV).
+    const bad = Buffer.from(good);
+    for (let i = 200_000; i < 200_064; i++) bad[i] = bad[i]! ^ 0x5a;
+    await writeFile(cache, bad);
+    expect(await ask()).toEqual(first);
+    expect((await readFile(cache)).equals(bad)).toBe(false);
+    expect(await ask()).toEqual(first);
+  }, 180_000);
+
+  it('a live ask through client-node answers from the cache too: no import() lost by cached code (review M4)', async () => {
+    const copy = await copyOfCli('dynamic-import');
+    // A KUBECONFIG list on a plain-http server without insecure-skip-tls-verify (kubectl proxy's
+    // kubeconfig): read through client-node, which the bundle loads where first used.
+    const empty = join(dir, 'empty.yaml');
+    await writeFile(empty, 'apiVersion: v1\nkind: Config\nclusters: []\nusers: []\ncontexts: []\n');
+    const plain = join(dir, 'plain.yaml');
+    await writeFile(plain, sim!.kubeconfig.replace(/^.*insecure-skip-tls-verify.*\n/gm, ''));
+    const ask = askIn(copy, ['--context', 'simulator'], { KUBECONFIG: `${plain}:${empty}` });
+    const first = await ask();
+    expect(first).toContain('Safe to reboot hydra-wk-3');
+    expect(existsSync(join(copy, 'dist/cli.cjs.cache'))).toBe(true);
+    expect(await ask()).toEqual(first);
   }, 180_000);
 });

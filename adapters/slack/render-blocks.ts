@@ -86,6 +86,8 @@ export interface SlackDetails {
   locale: 'en' | 'ko';
   /** The section texts, escaped mrkdwn. */
   sections: string[];
+  /** The channel the answer was posted to (./slack-details.ts): clicks from elsewhere see "expired". */
+  channel?: string;
 }
 
 /** Longest fallback `text` (Slack shows it in notifications; a sentence or two is enough). */

@@ -27,6 +27,20 @@ import type { SlackStore } from './slack-store.js';
 /** How long an answer's details are kept for its button, in s (a day; then "ask again"). */
 export const DETAILS_TTL_SECONDS = 86_400;
 
+/**
+ * Most characters of section text stored per answer (48 KiB of UTF-16 units): a hostile review
+ * found a 250-pod node's details took 149 KB of Redis for a day, about 2 GB a day for one user at
+ * the default rate limit. Sections past it are replaced by one line saying how many were left out
+ * and where the whole answer is (the console, `--format json`).
+ */
+export const DETAILS_MAX_CHARS = 48 * 1024;
+
+/**
+ * How long a user's click on one answer's button is remembered, in s: clicks within it are
+ * ignored (a hostile review sent 300 clicks and got 300 Slack calls). Slack's `trigger_id` lives 3 s.
+ */
+export const DETAILS_CLICK_SECONDS = 3;
+
 /** Blocks a modal view takes (https://docs.slack.dev/reference/views/modal-views). */
 const MODAL_BLOCKS = 100;
 /** Characters of a modal's title and close button (same page). */
@@ -122,6 +136,26 @@ function threadMessages(details: SlackDetails, tr: Translator): SlackMessage[] {
 }
 
 /**
+ * The details cut to {@link DETAILS_MAX_CHARS}: whole sections while they fit, then one line saying
+ * how many sections were left out.
+ * @param details - the rendered details
+ * @param tr - the answer's translator
+ * @returns the details to store (the same object when they fit)
+ */
+export function boundedDetails(details: SlackDetails, tr: Translator): SlackDetails {
+  let chars = 0;
+  const kept: string[] = [];
+  for (const text of details.sections) {
+    if (chars + text.length > DETAILS_MAX_CHARS) break;
+    kept.push(text);
+    chars += text.length;
+  }
+  if (kept.length === details.sections.length) return details;
+  const left = details.sections.length - kept.length;
+  return { ...details, sections: [...kept, escapeMrkdwn(tr.t('slack.detailsCut', { count: left }))] };
+}
+
+/**
  * Stores answers' details and shows them on a click (see the module doc).
  */
 export class SlackDetailsButton {
@@ -129,14 +163,20 @@ export class SlackDetailsButton {
   constructor(private readonly options: SlackDetailsOptions) {}
 
   /**
-   * Store an answer's details before it is posted.
+   * Store an answer's details before it is posted, at most {@link DETAILS_MAX_CHARS} of them.
    * @param reply - the answer
+   * @param channel - the channel it is posted to: a click from any other channel is answered
+   *   "expired" (the id alone must not show a private answer's details elsewhere)
    * @returns the id for its "Details" button, or null when it has no details (no button)
    * @throws whatever Redis throws (the poster then puts the details in the message itself)
    */
-  async save(reply: Reply): Promise<string | null> {
-    const details = renderSlackDetails(reply);
-    if (!details) return null;
+  async save(reply: Reply, channel?: string): Promise<string | null> {
+    const rendered = renderSlackDetails(reply);
+    if (!rendered) return null;
+    const details = {
+      ...boundedDetails(rendered, translator(rendered.locale)),
+      ...(channel ? { channel } : {}),
+    };
     const id = `sd-${randomBytes(16).toString('base64url')}`;
     await this.options.store.saveDetails(id, details, this.options.ttlSeconds ?? DETAILS_TTL_SECONDS);
     return id;
@@ -161,8 +201,15 @@ export class SlackDetailsButton {
       );
       return;
     }
-    if (!details) {
+    if (!details || (details.channel !== undefined && details.channel !== click.channel)) {
       await this.tell(click, translator(click.locale).t('slack.detailsExpired'));
+      return;
+    }
+    // One click per user and answer every few seconds: more are ignored (no Slack call).
+    try {
+      if (!(await store.claim([`details-click:${id}:${click.userId}`], DETAILS_CLICK_SECONDS))) return;
+    } catch (err) {
+      logger.warn({ err, channel: click.channel }, 'could not record a Details click (Redis)');
       return;
     }
     const tr = translator(details.locale);
@@ -203,16 +250,17 @@ export class SlackDetailsButton {
             blocks: m.blocks,
           })
         : client.chat.postMessage({ ...where, thread_ts: click.threadTs, text: m.text, blocks: m.blocks });
-    const key = `details-thread:${id}`;
-    if (!privately && !(await store.claim([key], this.options.ttlSeconds ?? DETAILS_TTL_SECONDS))) {
-      await this.tell(click, tr.t('slack.detailsInThread'));
+    // Once per answer in its thread; once per user when sent privately.
+    const key = privately ? `details-private:${id}:${click.userId}` : `details-thread:${id}`;
+    if (!(await store.claim([key], this.options.ttlSeconds ?? DETAILS_TTL_SECONDS))) {
+      await this.tell(click, tr.t(privately ? 'slack.detailsSentPrivately' : 'slack.detailsInThread'));
       return;
     }
     try {
       for (const m of threadMessages(details, tr)) await send(m);
     } catch (err) {
       // Not (all) posted: the next click tries again.
-      if (!privately) await store.release([key]).catch(() => undefined);
+      await store.release([key]).catch(() => undefined);
       throw err;
     }
   }

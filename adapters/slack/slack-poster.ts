@@ -154,7 +154,7 @@ export class SlackPoster {
       ...(await this.options.store.postedMessages(deliveryId)),
       ...this.postedHere.get(deliveryId),
     ]);
-    const messages = this.options.render(reply, await this.detailsId(reply, posted.has(0)));
+    const messages = this.options.render(reply, await this.detailsId(reply, posted.has(0), address.channel));
     const ephemeral = address.visibility === 'ephemeral' && address.user !== undefined;
     let threadTs = address.thread_ts ?? posted.get(0);
     for (const [index, message] of messages.entries()) {
@@ -214,12 +214,12 @@ export class SlackPoster {
    * the answer is left to post); none when Redis refused them (logged: the details then go in
    * the messages themselves).
    */
-  private async detailsId(reply: Reply, firstPosted: boolean): Promise<string | undefined> {
+  private async detailsId(reply: Reply, firstPosted: boolean, channel: string): Promise<string | undefined> {
     const { details, logger } = this.options;
     if (!details) return undefined;
     if (firstPosted) return '';
     try {
-      return (await details.save(reply)) ?? undefined;
+      return (await details.save(reply, channel)) ?? undefined;
     } catch (err) {
       logger.warn(
         { err, requestId: reply.context.requestId },

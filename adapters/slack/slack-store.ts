@@ -43,6 +43,7 @@ const detailsSchema = z.object({
   title: z.string(),
   locale: z.enum(['en', 'ko']),
   sections: z.array(z.string().max(SLACK_LIMITS.sectionText)).max(1000),
+  channel: z.string().max(255).optional(),
 });
 
 /**

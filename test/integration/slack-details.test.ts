@@ -202,11 +202,11 @@ describe('Slack "Details" button on a healthy 3-node control plane', () => {
     expect(blocksOf(post).length).toBeGreaterThan(0);
   });
 
-  it('duplicate clicks each open the same modal', async () => {
+  it('two users’ clicks each open the same modal', async () => {
     const id = detailsButtons(await ask('can I reboot atlas-cp-1', 'C0DET3', 'Ev0DET3'))[0]?.value ?? '';
     const before = fake.callsOf('views.open').length;
     await click(id, 'C0DET3', 'U0TWICE');
-    await click(id, 'C0DET3', 'U0TWICE');
+    await click(id, 'C0DET3', 'U0TWICE2');
     await fake.waitFor(() => fake.callsOf('views.open').length >= before + 2);
     const [a, b] = fake.callsOf('views.open').slice(before);
     expect(a?.params.trigger_id).not.toBe(b?.params.trigger_id);
@@ -217,6 +217,16 @@ describe('Slack "Details" button on a healthy 3-node control plane', () => {
       inlineDetails(requestOf('Ev0DET3')),
     );
     expect(ephemerals('U0TWICE')).toHaveLength(0);
+    expect(ephemerals('U0TWICE2')).toHaveLength(0);
+  });
+
+  it('a click from another channel than the answer’s is told the details expired, and no modal opens', async () => {
+    const id = detailsButtons(await ask('can I reboot atlas-cp-2', 'C0DET7', 'Ev0DET7'))[0]?.value ?? '';
+    const before = fake.callsOf('views.open').length;
+    await click(id, 'C0ELSEWHERE', 'U0ELSE');
+    await fake.waitFor(() => ephemerals('U0ELSE').length >= 1);
+    expect(ephemerals('U0ELSE')[0]?.params.text).toBe('These details have expired: ask again.');
+    expect(fake.callsOf('views.open')).toHaveLength(before);
   });
 
   it('expired details: the clicker is told privately to ask again, and no modal opens', async () => {

@@ -6,7 +6,13 @@
 import { describe, expect, it } from '@jest/globals';
 import type { webApi } from '@slack/bolt';
 import { SLACK_LIMITS, slackMessageChars, type SlackDetails } from '../../adapters/slack/render-blocks.js';
-import { isDetailsId, SlackDetailsButton } from '../../adapters/slack/slack-details.js';
+import {
+  boundedDetails,
+  DETAILS_MAX_CHARS,
+  isDetailsId,
+  SlackDetailsButton,
+} from '../../adapters/slack/slack-details.js';
+import { translator } from '../../src/explain/i18n.js';
 import type { DetailsClick } from '../../adapters/slack/slack-details.js';
 import { silentLogger } from '../../src/util/logger.js';
 
@@ -15,7 +21,12 @@ interface Recorded {
   args: { blocks?: unknown[]; text?: string; thread_ts?: string; user?: string };
 }
 
-function harness(): { button: SlackDetailsButton; calls: Recorded[]; stored: Map<string, SlackDetails> } {
+function harness(): {
+  button: SlackDetailsButton;
+  calls: Recorded[];
+  stored: Map<string, SlackDetails>;
+  claimed: Set<string>;
+} {
   const stored = new Map<string, SlackDetails>();
   const claimed = new Set<string>();
   const calls: Recorded[] = [];
@@ -54,7 +65,7 @@ function harness(): { button: SlackDetailsButton; calls: Recorded[]; stored: Map
       },
     },
   });
-  return { button, calls, stored };
+  return { button, calls, stored, claimed };
 }
 
 /** Details of `count` sections of 2,500 characters each (a long drain list, say). */
@@ -117,5 +128,54 @@ describe('SlackDetailsButton', () => {
       'sd-AAAAAAAAAAAAAAAAAAAA/A',
     ])
       expect(isDetailsId(bad)).toBe(false);
+  });
+
+  // A hostile review (issue 33's kind: floods): 300 clicks by one user made 300 Slack calls; 20
+  // clicks on an ephemeral answer posted its details 20 times; a click from another channel showed
+  // a private answer's details there; a 250-pod node stored 149 KB for a day.
+  it('one user’s clicks on one answer within a few seconds make one Slack call', async () => {
+    const { button, calls, stored } = harness();
+    stored.set('sd-CCCCCCCCCCCCCCCCCCCCCC', bigDetails(3));
+    for (let i = 0; i < 5; i += 1) await button.open('sd-CCCCCCCCCCCCCCCCCCCCCC', click);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.method).toBe('views.open');
+    await button.open('sd-CCCCCCCCCCCCCCCCCCCCCC', { ...click, userId: 'U2' });
+    expect(calls.filter((c) => c.method === 'views.open')).toHaveLength(2);
+  });
+
+  it('an ephemeral answer’s details go privately to each clicker once; later clicks are told they were sent', async () => {
+    const { button, calls, stored, claimed } = harness();
+    stored.set('sd-DDDDDDDDDDDDDDDDDDDDDD', bigDetails(101));
+    const id = 'sd-DDDDDDDDDDDDDDDDDDDDDD';
+    await button.open(id, { ...click, ephemeral: true });
+    const first = calls.length;
+    expect(first).toBeGreaterThan(1);
+    claimed.delete(`details-click:${id}:U1`); // the few seconds have passed
+    await button.open(id, { ...click, ephemeral: true });
+    expect(calls).toHaveLength(first + 1);
+    expect(calls[first]?.args.text).toBe("This answer's details were sent to you privately above.");
+  });
+
+  it('a click from another channel than the answer’s is answered "expired", with no modal', async () => {
+    const { button, calls, stored } = harness();
+    stored.set('sd-EEEEEEEEEEEEEEEEEEEEEE', { ...bigDetails(2), channel: 'C1' });
+    await button.open('sd-EEEEEEEEEEEEEEEEEEEEEE', { ...click, channel: 'C9' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.method).toBe('chat.postEphemeral');
+    expect(calls[0]?.args.text).toBe('These details have expired: ask again.');
+  });
+
+  it('details are stored up to the bound; the rest is one line saying how many sections were left out', () => {
+    const big = bigDetails(130);
+    const bounded = boundedDetails(big, translator('en'));
+    const kept = bounded.sections.slice(0, -1);
+    expect(kept).toEqual(big.sections.slice(0, kept.length));
+    expect(kept.join('').length).toBeLessThanOrEqual(DETAILS_MAX_CHARS);
+    expect(kept.join('').length + (big.sections[kept.length]?.length ?? 0)).toBeGreaterThan(
+      DETAILS_MAX_CHARS,
+    );
+    expect(bounded.sections.at(-1)).toContain(`${130 - kept.length} more sections are not shown here`);
+    const small = bigDetails(3);
+    expect(boundedDetails(small, translator('en'))).toBe(small);
   });
 });

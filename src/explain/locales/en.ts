@@ -1272,6 +1272,9 @@ export const en = {
     detailsOf: 'Details: {{title}} ({{part}}/{{total}})',
     detailsExpired: 'These details have expired: ask again.',
     detailsInThread: "This answer's details are in its thread.",
+    detailsSentPrivately: "This answer's details were sent to you privately above.",
+    detailsCut:
+      '{{count}} more sections are not shown here: ask in the console or with --format json for the whole answer.',
   },
   /** Microsoft Teams (adapters/teams/): acknowledgements, card actions. */
   teams: {

@@ -1108,6 +1108,9 @@ export const ko: Messages = {
     detailsOf: '자세히: {{title}} ({{part}}/{{total}})',
     detailsExpired: '이 답변의 자세한 내용은 만료되었습니다. 다시 요청해 주세요.',
     detailsInThread: '이 답변의 자세한 내용은 스레드에 있습니다.',
+    detailsSentPrivately: '이 답변의 자세한 내용은 위에 나만 보기로 보내 드렸습니다.',
+    detailsCut:
+      '나머지 {{count}}개 항목은 여기에 표시하지 않습니다. 전체 답변은 콘솔이나 --format json으로 확인하세요.',
   },
   teams: {
     checkingNode: '{{cluster}}의 {{node}} 확인 중…',

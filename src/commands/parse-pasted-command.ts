@@ -509,8 +509,13 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
       if (!args.includes('member') || !args.includes('remove')) return null;
       // The member by its name when it is a node's (kubeadm names a member after its node), not a hex ID.
       const id = args[args.indexOf('remove') + 1];
-      const ids = args.slice(args.indexOf('remove') + 1).filter((a) => !a.startsWith('-'));
-      if (ids.length > 1) return { commands: ids.length, rest: around };
+      // Every member named (a hex ID or a node name has a digit; prose words have none).
+      const ids = new Set(
+        args
+          .slice(args.indexOf('remove') + 1)
+          .filter((a) => !a.startsWith('-') && isValidNodeName(a) && /\d/u.test(a)),
+      ).size;
+      if (ids > 1) return { commands: ids, rest: around };
       const member =
         id !== undefined && /^[a-z][a-z0-9]*[-.][a-z0-9.-]*$/u.test(id) && isValidNodeName(id) ? id : host;
       // A hexadecimal member ID (etcdctl's form) with no node: the analysis finds its node.

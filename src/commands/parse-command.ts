@@ -41,7 +41,7 @@ import { isValidClusterName, isValidNodeName } from './names.js';
 import { matchMaintenanceCommand } from './parse-maintenance-command.js';
 import { matchLockCommand } from './parse-lock-command.js';
 import { parseMaintenancePlanCommand } from './parse-maintenance-plan-command.js';
-import { matchPastedCommand, unrollShellLoop } from './parse-pasted-command.js';
+import { readPaste } from './parse-pasted-command.js';
 import type {
   ClarifyingSuggestion,
   Command,
@@ -471,8 +471,7 @@ function parseText(text: string, options: ParseOptions): ParseResult {
   // A pasted command (`kubectl drain wk1 --force`, `systemctl restart kubelet` on a node): its flags
   // are its own, so it is read before the options.
   const own = /(?:^|\s)(?:--|\u2014|\u2013)(?:lang|cluster)(?:=|\s+)(?!-)\S+/giu;
-  const loop = unrollShellLoop(normal.replace(own, ' '));
-  const pasted = matchPastedCommand(loop.text);
+  const pasted = readPaste(normal.replace(own, ' '));
   if (pasted !== null) {
     const around = takeOptions(`${pasted.rest} ${(normal.match(own) ?? []).join(' ')}`.trim());
     if (around.error !== undefined) return { ok: false, error: around.error, locale: detected };
@@ -480,9 +479,14 @@ function parseText(text: string, options: ParseOptions): ParseResult {
     const cluster = clusterRaw?.toLowerCase();
     if (clusterRaw !== undefined && cluster !== undefined && !isValidClusterName(cluster))
       return fail('invalid-cluster-name', around.lang ?? detected, clusterRaw);
-    // A shell loop runs the command one node at a time.
-    const mode = loop.loop && pasted.command.kind === 'multi-node' ? { mode: 'one-by-one' as const } : {};
-    const command = { ...pasted.command, ...mode, ...(cluster === undefined ? {} : { cluster }) } as Command;
+    // Several commands that make no one request: refused whole, never answered in part.
+    if ('commands' in pasted)
+      return {
+        ok: false,
+        error: { code: 'several-commands', token: String(pasted.commands) },
+        locale: around.lang ?? detected,
+      };
+    const command = { ...pasted.command, ...(cluster === undefined ? {} : { cluster }) } as Command;
     return {
       ok: true,
       command: oneNodeCommand(resolveCommandNodes(command, options.nodes)),

@@ -112,6 +112,19 @@ function hostNode(command: string, rest: string): { node?: string; rest: string;
   return name !== undefined && isValidNodeName(name) ? { node: name, rest: left } : { rest, ...named };
 }
 
+/** How many nodes a list after "on" names (`systemctl stop etcd on cp-1 and cp-2`: 2; one or none: at most 1). */
+function onNodes(text: string): number {
+  const name = '[a-z0-9][a-z0-9.-]*[a-z0-9]';
+  const list = new RegExp(
+    `\\b(?:on|at)\\s+(?:the\\s+)?(?:nodes?\\s+)?(${name}(?:\\s*(?:,|\\band\\b|및)\\s*(?:node\\s+)?${name})+)`,
+    'iu',
+  ).exec(text);
+  const nodes = list?.[1]?.split(/\s*(?:,|\band\b|및)\s*(?:node\s+)?/iu) ?? [];
+  return new Set(
+    nodes.filter((n) => isValidNodeName(n.toLowerCase()) && !RESERVED_NODE_WORDS.has(n.toLowerCase())),
+  ).size;
+}
+
 /** Split the command into words, `--flag=value` kept as one word. */
 function words(command: string): string[] {
   return command
@@ -158,7 +171,9 @@ function drainArgs(args: readonly string[]): {
       value === undefined &&
       VALUED_FLAGS.has(name) &&
       args[i + 1] !== undefined &&
-      !args[i + 1]?.startsWith('-')
+      !args[i + 1]?.startsWith('-') &&
+      // A bare `--dry-run` takes no value: the word after it is a node unless it is a dry-run value.
+      (name !== 'dry-run' || /^(?:client|server|none|true|false)$/iu.test(args[i + 1] ?? ''))
     ) {
       value = args[i + 1];
       i += 1;
@@ -192,7 +207,9 @@ function drainArgs(args: readonly string[]): {
         if (value !== undefined) selector = value.slice(0, 200);
         break;
       case 'dry-run':
-        flags.dryRun = true;
+        // kubectl drain --dry-run: `client`, `server`, bare or the deprecated `true` change nothing;
+        // `none` (and `false`) is a real drain (https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/).
+        flags.dryRun = value === undefined || /^(?:client|server|true)$/iu.test(value);
         break;
       default:
         // --chunk-size, --skip-wait-for-delete-timeout, -n …: no effect on what the drain does to availability.
@@ -206,25 +223,115 @@ function drainArgs(args: readonly string[]): {
 const SHELL_LOOP =
   /\bfor\s+([a-z_][a-z0-9_]*)\s+in\s+([a-z0-9][a-z0-9.\s-]*?)\s*;\s*do\s+([^]*?)\s*;?\s*done\b/iu;
 
+/** Shell list operators between commands (bash(1) "Lists"): `&&`, `||`, `;`, `|`, and `&`, which runs the command before it in the background. */
+const SHELL_OPERATOR = /\s*(&&|\|\||[;|&])\s*/u;
+
+/** A step that changes nothing: waiting and reading (`sleep 300`, `kubectl wait …`, `kubectl get nodes`, `echo`). */
+const NO_CHANGE =
+  /^(?:sleep|echo|printf|date|true|wait|kubectl\s+(?:get|wait|describe|top|rollout\s+status))\b/iu;
+
 /**
- * A pasted shell loop over node names read as the command it runs, once for all the names
- * (`for node in wk-1 wk-2; do kubectl drain $node; sleep 300; done` → `kubectl drain wk-1 wk-2`):
- * the first step of its body that uses the loop variable, the variable replaced by the names. A
- * loop runs its steps one name at a time. A loop over anything else (`$(kubectl get nodes …)`) is
- * left as it is.
- * @param text - the normalised message
- * @returns the text with the loop replaced, and whether there was one
+ * A pasted command, or a paste the bot does not answer because it runs several commands it cannot
+ * answer as one request: `commands` is how many (each node of a loop or list counted), to say so.
  */
-export function unrollShellLoop(text: string): { text: string; loop: boolean } {
-  const m = SHELL_LOOP.exec(text);
-  if (m === null) return { text, loop: false };
-  const [all, name = '', items = '', body = ''] = m;
-  const uses = new RegExp(`\\$\\{?${name}\\}?(?![a-z0-9_])`, 'giu');
-  const step = body.split(/\s*;\s*/u).find((part) => part.search(uses) >= 0);
-  if (step === undefined) return { text, loop: false };
-  const names = items.trim().split(/\s+/u).join(' ');
-  const unrolled = step.replace(uses, names);
-  return { text: `${text.slice(0, m.index)}${unrolled}${text.slice(m.index + all.length)}`, loop: true };
+export type PastedRead = { command: Command; rest: string } | { commands: number; rest: string };
+
+/** The commands of a shell list or loop body, and whether any runs in the background (`&`: together). */
+function shellSteps(text: string): { steps: string[]; together: boolean } {
+  const parts = text.split(SHELL_OPERATOR);
+  const steps = parts.filter((p, i) => i % 2 === 0 && p.trim().length > 0 && !NO_CHANGE.test(p.trim()));
+  return { steps: steps.map((p) => p.trim()), together: parts.some((p, i) => i % 2 === 1 && p === '&') };
+}
+
+/** The nodes a command is about (none for a group or a cluster-wide question). */
+function commandNodes(c: Command): string[] {
+  if (c.kind === 'multi-node') return c.group === undefined ? c.nodes : [];
+  if (c.kind === 'drain-impact' || c.kind === 'reboot-impact') return [c.node];
+  return [];
+}
+
+/**
+ * Several commands read as the one request they make together, or null when there is none: a drain
+ * (a cordon, then an uncordon at the end, are part of it) and a reboot of each node are "drain and
+ * reboot", one node at a time unless a step runs in the background. Any other mix (cordon then
+ * `kubectl delete node`, a drain without evictions, an etcd member removal) is no one request.
+ */
+function combine(reads: readonly Command[], together: boolean): Command | null {
+  const [first] = reads;
+  if (reads.length === 1 && first !== undefined) return first;
+  const acts = new Set(
+    reads.map((c) =>
+      c.kind === 'drain-impact' && c.kubectl?.flags.disableEviction !== true
+        ? (c.kubectl?.verb ?? 'drain')
+        : c.kind === 'multi-node' && c.action === 'drain'
+          ? 'drain'
+          : c.kind === 'reboot-impact'
+            ? 'reboot'
+            : 'other',
+    ),
+  );
+  if (acts.size > 1) acts.delete('uncordon');
+  if (acts.has('drain')) acts.delete('cordon');
+  const key = [...acts].sort().join('+');
+  const nodes = [...new Set(reads.flatMap(commandNodes))];
+  const drain = acts.has('drain');
+  if (key !== 'drain' && key !== 'reboot' && key !== 'drain+reboot') return null;
+  if (nodes.length === 0 || reads.some((c) => commandNodes(c).length === 0)) return null;
+  const action = key === 'drain' ? 'drain' : 'reboot';
+  const [node] = nodes;
+  if (nodes.length === 1 && node !== undefined)
+    return action === 'reboot'
+      ? { kind: 'reboot-impact', node, drain }
+      : (reads.find((c) => c.kind === 'drain-impact' && c.kubectl?.verb === 'drain') ?? null);
+  // Nothing waits between reboots with no drain (`ssh NODE sudo reboot` returns as the node goes
+  // down): they overlap, as if run together.
+  const mode = together || !drain ? 'together' : 'one-by-one';
+  return { kind: 'multi-node', action, nodes, mode, drain };
+}
+
+/**
+ * Read a whole paste: a shell loop over node names (`for n in wk-1 wk-2; do kubectl drain $n;
+ * ssh $n sudo reboot; done`), a list of commands (`ssh cp-1 sudo reboot && ssh cp-2 sudo reboot`)
+ * or one command. Never a part of it: every command, for every node, is read, and the paste is
+ * answered only when they make one request ({@link combine}); else it is refused with the number
+ * of commands. A loop runs its body one node at a time; `&` runs steps together.
+ * @param text - the normalised message
+ * @returns the request, the refusal, or null when the text holds no command this reads
+ */
+export function readPaste(text: string): PastedRead | null {
+  const loop = SHELL_LOOP.exec(text);
+  if (loop !== null) {
+    const [all, name = '', items = '', body = ''] = loop;
+    const uses = new RegExp(`\\$\\{?${name}\\}?(?![a-z0-9_])`, 'giu');
+    const { steps, together } = shellSteps(body);
+    const around = `${text.slice(0, loop.index)} ${text.slice(loop.index + all.length)} `;
+    const names = items.trim().split(/\s+/u);
+    const reads = steps.flatMap((step) =>
+      (step.search(uses) < 0 ? [step] : names.map((n) => step.replace(uses, n))).map((one) =>
+        matchPastedCommand(one, around),
+      ),
+    );
+    return reads.every((r) => r === null) ? null : several(reads, together, around);
+  }
+  const { steps, together } = shellSteps(text);
+  const commands = steps.filter((step) => COMMAND_START.test(step));
+  if (commands.length < 2) return matchPastedCommand(text);
+  const reads = commands.map((step) => matchPastedCommand(step));
+  const rest = reads.map((r) => r?.rest ?? '').join(' ');
+  return several(reads, together, rest);
+}
+
+/** The one request several reads make (null entries: no command this reads), else a refusal. */
+function several(reads: readonly (PastedRead | null)[], together: boolean, rest: string): PastedRead | null {
+  if (reads.length === 1) return reads[0] ?? null;
+  const commands = reads.reduce((n, r) => n + (r !== null && 'commands' in r ? r.commands : 1), 0);
+  const all = reads.filter((r): r is { command: Command; rest: string } => r !== null && 'command' in r);
+  if (all.length < reads.length) return { commands, rest };
+  const command = combine(
+    all.map((r) => r.command),
+    together,
+  );
+  return command === null ? { commands, rest } : { command, rest };
 }
 
 /**
@@ -235,7 +342,7 @@ export function unrollShellLoop(text: string): { text: string; loop: boolean } {
  *   parser reads it); `rest` is the text around the command (for `--lang`, `--cluster`, the node of
  *   a host command)
  */
-export function matchPastedCommand(text: string, before = ''): { command: Command; rest: string } | null {
+export function matchPastedCommand(text: string, before = ''): PastedRead | null {
   const found = commandText(text);
   if (found === null) return null;
   const read = readCommand({ ...found, rest: `${before}${found.rest}` });
@@ -250,10 +357,7 @@ export function matchPastedCommand(text: string, before = ''): { command: Comman
 }
 
 /** Read the command found by {@link commandText}, or null. */
-function readCommand(found: { command: string; rest: string; quoted: boolean }): {
-  command: Command;
-  rest: string;
-} | null {
+function readCommand(found: { command: string; rest: string; quoted: boolean }): PastedRead | null {
   const { command: cmd, rest } = found;
 
   const w = words(cmd).map((x) => x.toLowerCase());
@@ -265,6 +369,15 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
   const pasted = found.quoted || /^(?:ssh|sudo)\s/iu.test(cmd);
   const node1 = (list: readonly string[]): string | undefined =>
     list.find((a) => !a.startsWith('-') && isValidNodeName(a));
+  // Every node a command names is kept: `kubectl cordon A B`, `kubectl delete node A B`, `… on A and
+  // B` are one command per node, which the bot does not answer in part (a further name has a letter
+  // and a digit or separator, as in drainArgs).
+  const nodeCount = (list: readonly string[]): number =>
+    new Set(
+      list.filter((a) => !a.startsWith('-') && isValidNodeName(a) && /[a-z]/u.test(a) && /[\d.-]/u.test(a)),
+    ).size;
+  const hosts = onNodes(`${cmd} ${rest}`);
+  if (hosts > 1 && tool !== 'kubectl' && tool !== 'oc') return { commands: hosts, rest: around };
   switch (tool) {
     case 'kubectl':
     case 'oc': {
@@ -297,6 +410,7 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
       }
       if (verb === 'cordon' || verb === 'uncordon') {
         const node = node1(args.slice(1));
+        if (nodeCount(args.slice(1)) > 1) return { commands: nodeCount(args.slice(1)), rest: around };
         return node === undefined
           ? null
           : {
@@ -321,6 +435,7 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
       // `kubectl delete node`: its own answer (src/analysis/what-if/delete-node.ts), not a failure.
       if (verb === 'delete' && /^(?:node|nodes|no)$/u.test(args[1] ?? '')) {
         const node = node1(args.slice(2));
+        if (nodeCount(args.slice(2)) > 1) return { commands: nodeCount(args.slice(2)), rest: around };
         return node === undefined
           ? null
           : {
@@ -394,6 +509,13 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
       if (!args.includes('member') || !args.includes('remove')) return null;
       // The member by its name when it is a node's (kubeadm names a member after its node), not a hex ID.
       const id = args[args.indexOf('remove') + 1];
+      // Every member named (a hex ID or a node name has a digit; prose words have none).
+      const ids = new Set(
+        args
+          .slice(args.indexOf('remove') + 1)
+          .filter((a) => !a.startsWith('-') && isValidNodeName(a) && /\d/u.test(a)),
+      ).size;
+      if (ids > 1) return { commands: ids, rest: around };
       const member =
         id !== undefined && /^[a-z][a-z0-9]*[-.][a-z0-9.-]*$/u.test(id) && isValidNodeName(id) ? id : host;
       // A hexadecimal member ID (etcdctl's form) with no node: the analysis finds its node.

@@ -348,12 +348,16 @@ export type ParseErrorCode =
   | 'invalid-option'
   | 'invalid-request-id'
   | 'not-understood'
-  | 'ambiguous';
+  | 'ambiguous'
+  | 'several-commands';
 
 /** Why text could not be parsed; `detail` is safe to show (it echoes nothing unescaped). */
 export interface ParseError {
   code: ParseErrorCode;
-  /** The offending token, already trimmed to at most 80 characters. */
+  /**
+   * The offending token, already trimmed to at most 80 characters; for `several-commands`, how many
+   * commands the paste runs (each node of a loop or list counted).
+   */
   token?: string;
   /**
    * `ambiguous` (issue 30, item 2): the one to three likeliest readings, likeliest first, each the

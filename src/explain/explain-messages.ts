@@ -155,6 +155,8 @@ function parseErrorText(tr: ReturnType<typeof translator>, error: ParseError): s
     if (chars.length > 0) return tr.t('error.node-name-characters', { chars: chars.join(' ') });
     if (EXCLUSION.test(token)) return tr.t('error.node-exclusion');
   }
+  if (error.code === 'several-commands')
+    return tr.t('error.several-commands', { count: Number(error.token) });
   return tr.t(`error.${error.code}`);
 }
 

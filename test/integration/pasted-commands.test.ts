@@ -44,9 +44,13 @@ const dir = mkdtempSync(join(tmpdir(), 'pasted-'));
 const snapshot = join(dir, 'bare-pod.json');
 writeFileSync(snapshot, JSON.stringify(demo));
 /** An answer service over a snapshot file, closed after the tests; `ask` goes through the console path. */
-function asker(
-  file: string,
-): (text: string) => Promise<{ text: string; intent: string | undefined; nodes: string[]; reply: Reply }> {
+function asker(file: string): (text: string) => Promise<{
+  text: string;
+  intent: string | undefined;
+  nodes: string[];
+  mode: string | undefined;
+  reply: Reply;
+}> {
   const config = testBotConfig('', { snapshot: file, clusters: ['demo'] });
   const service = createAnswerService({ config });
   afterAll(() => service.close());
@@ -56,6 +60,7 @@ function asker(
       text: renderText(outcome.reply),
       intent: outcome.request?.intent,
       nodes: outcome.request?.nodes ?? [],
+      mode: outcome.request?.mode,
       reply: outcome.reply,
     };
   };
@@ -429,5 +434,93 @@ describe('a pasted --grace-period is the grace the drain model uses', () => {
     expect(a.text).toMatch(lang === 'en' ? /gives each pod 5 s to stop/ : /5초 안에 종료됩니다/);
     expect(a.text).not.toMatch(/\b30 s\b|30초/);
     expect(violations(a.reply)).toEqual([]);
+  });
+});
+
+/**
+ * A paste is answered whole or not at all (hostile review H1, H2, M1). Expected before the bot was
+ * run: a shell loop runs its whole body for each name in turn, and `&` runs a command in the
+ * background so the next starts at once (bash(1) "Lists", "Compound Commands"); `ssh NODE sudo
+ * reboot` returns as the node goes down, so a second reboot chained after it overlaps the first; a
+ * stacked etcd of 3 members tolerates 1 member down (etcd FAQ "What is failure tolerance?",
+ * https://etcd.io/docs/v3.5/faq/), so atlas-cp-1 and atlas-cp-2 down together lose quorum;
+ * `kubectl drain --dry-run=none` is a real drain (kubectl drain reference). A cordon then `kubectl
+ * delete node` per node, or `systemctl stop etcd` on two nodes, is no one request the bot models: refused.
+ */
+describe('a paste of several commands is answered whole or refused', () => {
+  it.each([
+    [
+      'en',
+      'for n in atlas-cp-1 atlas-cp-2 atlas-cp-3; do kubectl drain $n --ignore-daemonsets --delete-emptydir-data; ssh $n sudo reboot; done',
+    ],
+    [
+      'ko',
+      'for n in atlas-cp-1 atlas-cp-2 atlas-cp-3; do kubectl drain $n --ignore-daemonsets --delete-emptydir-data && ssh $n sudo reboot; done 해도 돼?',
+    ],
+  ])(
+    '%s: a drain and a reboot in a loop are "drain and reboot one by one" of every node',
+    async (_l, text) => {
+      const a = await ask(text);
+      expect(a.intent).toBe('reboot');
+      expect(a.nodes).toEqual(['atlas-cp-1', 'atlas-cp-2', 'atlas-cp-3']);
+      expect(a.mode).toBe('one-by-one');
+    },
+  );
+
+  it.each([
+    [
+      'en',
+      'for n in atlas-wk-1 atlas-wk-2; do kubectl cordon $n; kubectl delete node $n; done',
+      /4 commands/,
+    ],
+    [
+      'ko',
+      'for n in atlas-wk-1 atlas-wk-2; do kubectl cordon $n; kubectl delete node $n; done 해도 돼?',
+      /명령 4개/,
+    ],
+    ['en', 'systemctl stop etcd on atlas-cp-1 and atlas-cp-2', /2 commands/],
+    ['ko', 'kubectl cordon atlas-wk-1 atlas-wk-2 해도 돼?', /명령 2개/],
+  ])('%s: %s is refused with the number of commands, never answered in part', async (lang, text, count) => {
+    const a = await ask(text);
+    expect(a.reply.verdict).toBeNull();
+    expect(a.intent).toBeUndefined();
+    expect(a.text).toMatch(count);
+    expect(a.text).toMatch(lang === 'en' ? /one command at a time/ : /하나씩 물어봐/);
+    expect(a.text).not.toMatch(/\[SAFE\]|\[안전\]/);
+  });
+
+  it.each([
+    ['en', 'ssh atlas-cp-1 sudo reboot && ssh atlas-cp-2 sudo reboot'],
+    ['ko', 'ssh atlas-cp-1 sudo reboot && ssh atlas-cp-2 sudo reboot 해도 돼?'],
+  ])('%s: two chained reboots overlap: both nodes together, quorum lost', async (_l, text) => {
+    const a = await ask(text);
+    expect(a.nodes).toEqual(['atlas-cp-1', 'atlas-cp-2']);
+    expect(a.mode).toBe('together');
+    expect(a.reply.verdict).toBe('unsafe');
+  });
+
+  it.each([
+    [
+      'en',
+      'for n in atlas-wk-1 atlas-wk-2; do kubectl drain $n --ignore-daemonsets --delete-emptydir-data & done',
+    ],
+    ['ko', 'for n in atlas-wk-1 atlas-wk-2; do kubectl drain $n --ignore-daemonsets & done 해도 돼?'],
+  ])('%s: a backgrounded loop body drains together', async (_l, text) => {
+    const a = await ask(text);
+    expect(a.intent).toBe('drain');
+    expect(a.nodes).toEqual(['atlas-wk-1', 'atlas-wk-2']);
+    expect(a.mode).toBe('together');
+  });
+
+  it.each([
+    ['none', false],
+    ['false', false],
+    ['server', true],
+  ])('--dry-run=%s is a dry run: %s', async (value, dry) => {
+    const a = await ask(
+      `kubectl drain atlas-wk-1 --force --ignore-daemonsets --delete-emptydir-data --dry-run=${value}`,
+    );
+    // The kubectl-drain finding that says a dry run changes nothing (src/analysis/what-if/kubectl-drain.ts).
+    expect(a.reply.findings.some((f) => f.check === 'kubectl-drain' && f.variant === 'dry-run')).toBe(dry);
   });
 });

@@ -120,3 +120,64 @@ describe('other pasted commands', () => {
     });
   });
 });
+
+/**
+ * Hostile review H1, H2, M1: a paste is read whole, never in part. A loop runs its whole body for
+ * each name, `&` runs a command in the background (bash(1) "Lists", "Compound Commands"); kubectl
+ * drain `--dry-run=none|false` is a real run, `client|server|true` or bare a dry run (kubectl drain
+ * reference, https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/).
+ */
+describe('a paste is read whole or refused', () => {
+  it.each([
+    [
+      'for n in atlas-cp-1 atlas-cp-2 atlas-cp-3; do kubectl drain $n --ignore-daemonsets --delete-emptydir-data; ssh $n sudo reboot; done',
+      { kind: 'multi-node', action: 'reboot', drain: true, mode: 'one-by-one' },
+    ],
+    [
+      'for n in atlas-cp-1 atlas-cp-2; do kubectl drain $n --ignore-daemonsets && ssh $n sudo reboot; kubectl uncordon $n; done 해도 돼?',
+      { kind: 'multi-node', action: 'reboot', drain: true, mode: 'one-by-one' },
+    ],
+    [
+      'for n in atlas-wk-1 atlas-wk-2; do kubectl drain $n --ignore-daemonsets & done',
+      { kind: 'multi-node', action: 'drain', mode: 'together' },
+    ],
+    [
+      'ssh atlas-cp-1 sudo reboot && ssh atlas-cp-2 sudo reboot',
+      { kind: 'multi-node', action: 'reboot', drain: false, mode: 'together' },
+    ],
+  ])('%s is one request over every node', (text, want) => {
+    const c = parsed(text);
+    expect(c).toMatchObject(want);
+    expect(c.kind === 'multi-node' && c.nodes.length).toBe(/atlas-cp-3/.test(text) ? 3 : 2);
+  });
+
+  it.each([
+    ['for n in atlas-wk-1 atlas-wk-2; do kubectl cordon $n; kubectl delete node $n; done', 4, 'en'],
+    ['for n in atlas-cp-1 atlas-cp-2; do kubectl delete node $n; done 해도 돼?', 2, 'ko'],
+    ['systemctl stop etcd on atlas-cp-1 and atlas-cp-2', 2, 'en'],
+    ['sudo reboot on atlas-cp-1 and atlas-cp-2', 2, 'en'],
+    ['kubectl delete nodes atlas-cp-1 atlas-cp-2', 2, 'en'],
+    ['kubectl cordon atlas-wk-1 atlas-wk-2 해도 돼?', 2, 'ko'],
+    ['etcdctl member remove f9264e3ea396e9b5 93b80db26f336247', 2, 'en'],
+    ['kubectl drain atlas-wk-1 --ignore-daemonsets && kubectl delete node atlas-cp-1', 2, 'en'],
+    ['for n in atlas-wk-1 atlas-cp-1; do kubectl drain $n --force --disable-eviction; done', 2, 'en'],
+  ])('%s is refused: %d commands', (text, count, locale) => {
+    expect(parseCommand(text)).toEqual({
+      ok: false,
+      error: { code: 'several-commands', token: String(count) },
+      locale,
+    });
+  });
+
+  it.each([
+    ['none', false],
+    ['false', false],
+    ['client', true],
+    ['server', true],
+    ['true', true],
+  ])('--dry-run=%s is a dry run: %s', (value, dry) => {
+    expect(parsed(`kubectl drain atlas-wk-1 --ignore-daemonsets --dry-run=${value}`)).toMatchObject({
+      kubectl: { flags: { dryRun: dry } },
+    });
+  });
+});

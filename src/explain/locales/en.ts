@@ -1136,6 +1136,10 @@ export const en = {
   error: {
     'not-understood': 'I did not understand that.',
     ambiguous: 'I am not sure which question this is.',
+    'several-commands':
+      'This paste runs {{count}} commands (each node of a loop or list counted) that I cannot answer as one request, and I never answer part of a paste. Ask about one command at a time. Nothing was changed.',
+    'several-commands_one':
+      'This paste runs a command over several nodes that I cannot answer as one request, and I never answer part of a paste. Ask about one node at a time. Nothing was changed.',
     empty: 'The request is empty.',
     'too-long': 'The request is too long.',
     'control-characters': 'The request contains control characters or terminal escape sequences.',

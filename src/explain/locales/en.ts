@@ -46,6 +46,7 @@ export const en = {
     why: 'Why',
     stops: 'Stops',
     keeps: 'Keeps working',
+    'keeps-serving': 'keeps serving, capacity {{before}} → {{after}} nodes',
     'no-interruption': 'no interruption, API capacity {{before}} → {{after}}',
   },
   // The first screen and Details (issue 30, item 4; src/explain/first-screen.ts).

@@ -45,6 +45,7 @@ export const ko: Messages = {
     why: '이유',
     stops: '멈추는 것',
     keeps: '계속 동작하는 것',
+    'keeps-serving': '중단 없음, 노드 용량 {{before}}대 → {{after}}대',
     'no-interruption': '중단 없음, API 용량 {{before}} → {{after}}',
   },
   // 첫 화면과 자세히 (issue 30, item 4; src/explain/first-screen.ts).

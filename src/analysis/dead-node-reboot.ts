@@ -15,24 +15,14 @@ import type { Finding } from './types.js';
 
 /**
  * A plain reboot's form of a NotReady node's `dead-node-drain` finding: variant `reboot-remedy`,
- * severity warn (CAUTION, never "do not reboot"). That finding states the node's NotReady reading
- * itself (`Ready=…`, out of the data plane), so the same node's `node-health` `not-ready` finding is
- * left out: no fact is said twice (issue 30 item 4; Korean review 2026-12, answer 08). The other
- * findings are unchanged.
+ * severity warn (CAUTION, never "do not reboot"); the other findings unchanged.
  * @param findings - a reboot's findings (drain included, as the analysis makes them)
  * @returns the findings, the dead node's drain finding re-labelled
  */
 export function rebootWithoutDrain(findings: readonly Finding[]): Finding[] {
-  const remedied = new Set(
-    findings
-      .filter((f) => f.check === 'dead-node-drain' && f.variant === 'not-ready')
-      .map((f) => f.facts.node),
+  return findings.map((f) =>
+    f.check === 'dead-node-drain' && f.variant === 'not-ready'
+      ? { ...f, severity: 'warn', variant: 'reboot-remedy' }
+      : f,
   );
-  return findings
-    .filter((f) => !(f.check === 'node-health' && f.variant === 'not-ready' && remedied.has(f.facts.node)))
-    .map((f) =>
-      f.check === 'dead-node-drain' && f.variant === 'not-ready'
-        ? { ...f, severity: 'warn', variant: 'reboot-remedy' }
-        : f,
-    );
 }

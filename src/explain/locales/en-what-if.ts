@@ -845,9 +845,9 @@ export const enWhatIf = {
     // repository line, then the kubeadm package, later the kubelet and kubectl packages; per package
     // manager, both in turn when the nodes' is unknown or mixed.
     'kubeadm-repo-apt':
-      'On each Debian or Ubuntu node, before its packages, point the repository line at {{next}} (pkgs.k8s.io has one repository per minor; a file that still names apt.kubernetes.io is set up for pkgs.k8s.io first): {{command}}',
+      'On each Debian or Ubuntu node, before its packages, point the repository line at {{next}} (pkgs.k8s.io has one repository per minor, and a file that still names apt.kubernetes.io is set up for pkgs.k8s.io first): {{command}}',
     'kubeadm-repo-yum':
-      'On each RHEL-family node, before its packages, point the repository at {{next}} (pkgs.k8s.io has one repository per minor; a file that still names yum.kubernetes.io is set up for pkgs.k8s.io first): {{command}}',
+      'On each RHEL-family node, before its packages, point the repository at {{next}} (pkgs.k8s.io has one repository per minor, and a file that still names yum.kubernetes.io is set up for pkgs.k8s.io first): {{command}}',
     'kubeadm-package': 'Then upgrade the kubeadm package there: {{command}}',
     'kubelet-package': 'Later, when you upgrade the kubelet and kubectl packages there: {{command}}',
     'etcd-member-down':

@@ -1879,7 +1879,7 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   if (ctx.cluster) out.push(...placementViolations(reply.findings, ctx.cluster, gone));
   // 55. Every count agrees with the drain sequence; no "completes" beside a refused pod (issue 28 item 4).
   out.push(...drainSequenceViolations(reply.findings, reply.multiNode === undefined));
-  // 57-61. One model per answer: its structure says each fact once (issue 30 item 4, Korean review 2026-12).
+  // 57-62. One model per answer: its structure says each fact once (issue 30 item 4, Korean review 2026-12).
   out.push(...answerStructureViolations(reply));
   void en;
   return out;
@@ -2316,14 +2316,16 @@ const SEVERAL_NODES = /\b(?:these|those|both) nodes\b|\btogether\b|이 노드들
 const DRAIN_FLAGS = /--delete-emptydir-data|--delete-local-data/gu;
 
 /**
- * Rules 57 to 61 (issue 30 item 4, "one model per answer"; Korean review 2026-12, docs/reviews/ko-review-2026-12.md):
+ * Rules 57 to 62 (issue 30 item 4, "one model per answer"; Korean review 2026-12, docs/reviews/ko-review-2026-12.md):
  * - 57. no node is said to be NotReady on two ✖/⚠ lines of the first screen (answer 08);
  * - 58. a clarification (the readings it offers, `suggestions`) is not titled as a failure (answer 13);
  * - 59. no plan step of one node names several ("these nodes", "together", "이 노드들"; answer 06);
  * - 60. no command, and not the emptyDir flag of a drain, in two steps of "What to do first"
  *   (answers 19 and 10);
  * - 61. a step runs at most one command line on a node's shell (`sudo …`, a chain joined by `&&`
- *   being one line): "commands are numbered steps, one per line" (answer 07).
+ *   being one line): "commands are numbered steps, one per line" (answer 07);
+ * - 62. a data plane headed "keeps serving" has no finding that warns or blocks in it (answer 01:
+ *   said instead of "affected" only where every workload keeps serving).
  * @param reply - the answer
  * @returns the violations
  */
@@ -2359,6 +2361,15 @@ export function answerStructureViolations(reply: Reply): string[] {
     if (plural !== null)
       out.push(`plan step ${s.index} covers one node (${node}) but says "${plural[0]}": "${line}"`);
   }
+  const serving = tr.t('plane.keeps-serving', { before: '\0', after: '\0' }).split('\0')[0] ?? '';
+  const data = reply.planes.find((p) => p.plane === 'data' && p.heading.includes(serving));
+  const warns = reply.findings.filter(
+    (f) => f.plane === 'data' && (f.severity === 'warn' || f.severity === 'block'),
+  );
+  if (data !== undefined && warns.length > 0)
+    out.push(
+      `"${data.heading}" beside ${warns.map((f) => `${f.check} ${f.variant} (${f.severity})`).join(', ')}`,
+    );
   const said = new Map<string, number>();
   for (const [i, a] of reply.advice.entries()) {
     for (const c of new Set([...suggestedCommands(a), ...[...a.matchAll(DRAIN_FLAGS)].map((m) => m[0])])) {

@@ -2888,7 +2888,7 @@ describe('no pod said to move whose replacement is refused or that the drain can
   });
 });
 
-describe('one model per answer: each fact, step and command once (rules 57 to 61, Korean review 2026-12)', () => {
+describe('one model per answer: each fact, step and command once (rules 57 to 62, Korean review 2026-12)', () => {
   // The faults of docs/reviews/ko-review-2026-12.md, "Remaining, both languages", planted in a reply.
   const base: Reply = {
     kind: 'reboot-impact',
@@ -3018,5 +3018,27 @@ describe('one model per answer: each fact, step and command once (rules 57 to 61
         ],
       }),
     ).not.toMatch(/command lines/);
+  });
+  it('62: a data plane said to keep serving beside a warning of that plane is caught (answer 01)', () => {
+    for (const lang of ['en', 'ko'] as const) {
+      const plane = {
+        plane: 'data' as const,
+        affected: true,
+        heading: `${translator(lang).t('plane.data')}: ${translator(lang).t('plane.keeps-serving', { before: 5, after: 4 })}`,
+        reasons: [],
+        stops: [],
+        keepsWorking: [],
+      };
+      const single: Finding = {
+        check: 'single-replica',
+        plane: 'data',
+        severity: 'warn',
+        variant: 'single',
+        facts: { node: 'atlas-wk-1', workload: 'cart-cache' },
+      };
+      const reply: Reply = { ...base, locale: lang, findings: [single], planes: [plane] };
+      expect(of(reply)).toMatch(/beside single-replica single \(warn\)/);
+      expect(of({ ...reply, findings: [] })).not.toMatch(/beside single-replica/);
+    }
   });
 });

@@ -8,7 +8,7 @@
  * 4. answer 06: step 1 of a one-by-one plan covers one node but says "these nodes together";
  * 5. answers 19 and 10: the emptyDir advice in two steps;
  * 6. answer 07: three commands in one numbered step ("commands are numbered steps, one per line").
- * Each answer also goes through the checker's rules 57 to 61 (test/helpers/answer-invariants.ts).
+ * Each answer also goes through the checker's rules 57 to 62 (test/helpers/answer-invariants.ts).
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
@@ -28,7 +28,7 @@ const answers = snapshotAnswers(
 );
 afterAll(() => answers.close());
 
-/** The reply to `text` about `cluster`, in `locale`, checked against rules 57 to 61. */
+/** The reply to `text` about `cluster`, in `locale`, checked against rules 57 to 62. */
 async function ask(cluster: string, text: string, locale: 'en' | 'ko'): Promise<Reply> {
   const job: AnswerJob = {
     requestId: `structure-${cluster}`,

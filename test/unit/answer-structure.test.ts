@@ -13,7 +13,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { SCENARIOS, snapshotAnswers } from '../helpers/snapshot-answers.js';
-import type { AnswerJob } from '../../src/queue/job.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { renderText } from '../../src/explain/render-text.js';
 import { answerStructureViolations } from '../helpers/answer-invariants.js';
@@ -30,16 +29,7 @@ afterAll(() => answers.close());
 
 /** The reply to `text` about `cluster`, in `locale`, checked against rules 57 to 62. */
 async function ask(cluster: string, text: string, locale: 'en' | 'ko'): Promise<Reply> {
-  const job: AnswerJob = {
-    requestId: `structure-${cluster}`,
-    text: `${text} --lang ${locale}`,
-    cluster,
-    locale,
-    user: { platform: 'console', id: 'tester' },
-    replyTo: { platform: 'console', address: {} },
-    enqueuedAt: new Date().toISOString(),
-  };
-  const reply = await answers.service.answer(job);
+  const reply = await answers.reply(cluster, text, locale);
   expect(answerStructureViolations(reply)).toEqual([]);
   return reply;
 }

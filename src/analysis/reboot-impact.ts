@@ -104,9 +104,16 @@ function targetChecks(
   const n = index.nodesByName.get(node);
   if (!n) return out;
   if (!isNodeReady(n)) {
-    out.push(
-      finding('node-health', isCp ? 'control' : 'data', 'warn', 'not-ready', { node, ready: readyStatus(n) }),
-    );
+    // Said once (issue 30 item 4; Korean review 2026-12, answer 08): where the node has pods a drain
+    // would evict, its dead-node-drain finding states the NotReady reading (Ready=…) itself, as the
+    // drain answer does (./what-if/drain.ts).
+    if (deadNodeDrainChecks(index, node).length === 0)
+      out.push(
+        finding('node-health', isCp ? 'control' : 'data', 'warn', 'not-ready', {
+          node,
+          ready: readyStatus(n),
+        }),
+      );
   } else {
     // The grace period of this cluster's version (50 s from 1.32, 40 s before); the drain answer
     // reads the Lease through the same function.

@@ -28,6 +28,38 @@ const RESOURCE_NAMES: Readonly<Record<string, string>> = {
   workloads: 'Deployments/ReplicaSets/StatefulSets/DaemonSets',
 };
 
+/** The `grace-period` counts of evicted pods that do not run again elsewhere, or stop the drain. */
+const NOT_SERVING_ELSEWHERE = [
+  'pinned',
+  'stranded',
+  'refused',
+  'stopped',
+  'replacementRefused',
+  'bare',
+] as const;
+
+/**
+ * A data plane that keeps serving with one node less (issue 30 item 4: "a plane that keeps serving
+ * with less capacity is said so", not "affected" beside "safe"; Korean review 2026-12, answer 01):
+ * every pod the drain evicts has room on another Ready, uncordoned node (`capacity` `fits`), none of
+ * them is pinned, stranded, refused by a PodDisruptionBudget, stopped or deleted for good
+ * (`grace-period` counts), and no data-plane finding warns or blocks (a single replica, a budget, an
+ * endpoint, a NotReady node). Without those two findings nothing is known and null is returned.
+ * @param findings - the answer's findings
+ * @returns the Ready, uncordoned nodes before (the node included) and after (the placement's
+ *   `candidates`), or null when a workload is interrupted or it is not known
+ */
+export function dataServesReduced(findings: readonly Finding[]): { before: number; after: number } | null {
+  const fits = findings.find((f) => f.check === 'capacity' && f.variant === 'fits');
+  const grace = findings.find((f) => f.check === 'grace-period')?.facts;
+  if (fits === undefined || grace === undefined) return null;
+  if (findings.some((f) => f.plane === 'data' && (f.severity === 'warn' || f.severity === 'block')))
+    return null;
+  if (NOT_SERVING_ELSEWHERE.some((k) => Number(grace[k] ?? 0) > 0)) return null;
+  const after = Number(fits.facts.candidates ?? 0);
+  return after > 0 ? { before: after + 1, after } : null;
+}
+
 /**
  * The interpolation values of a finding: its facts plus phrases derived from them
  * (`downText`, `sourceText`, `notReadyText`, `membersDownText`, `downText` for apiservers).

@@ -192,6 +192,8 @@ export function explainParseError(ctx: MessageContext, error: ParseError, defaul
   // Clarify instead of refusing (issue 30, item 2): the likeliest readings, numbered, as buttons.
   if (error.code === 'ambiguous' && error.suggestions !== undefined && error.suggestions.length > 0) {
     const suggestions = error.suggestions;
+    // A clarification is a question, not a failure: its title asks which reading was meant.
+    reply.title = tr.t('title.clarify');
     reply.summary = tr.t('error.ambiguous');
     reply.sections = [
       { heading: tr.t('help.choose'), lines: suggestions.map((x, i) => `${i + 1}. ${x.text}`) },

@@ -58,6 +58,10 @@ function jointKey(f: Finding): string {
  */
 export function explainMultiNodeFinding(tr: Translator, f: Finding): string | null {
   const key = jointKey(f);
+  // A one-node step of a plan (fact `targets` 1): its own sentence, not "together these nodes"
+  // (`<key>-one-node` where it exists; issue 30 item 4, Korean review 2026-12 answer 06).
+  if (f.facts.targets === 1 && tr.has(`${key}-one-node`))
+    return tr.t(`${key}-one-node`, findingParams(tr, f));
   // A workload whose pods there can run on no other node meanwhile (fact `nowhere`: every node of
   // the cluster is a target, or none of them fits elsewhere; issue 16, reader6 B4, B18): down until
   // the nodes can run pods again, never "until rescheduled" (`<key>-every-node`, `<key>-no-room`;

@@ -8,7 +8,7 @@ import { type RebootImpact, quorumLostBy } from '../analysis/reboot-impact.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK } from '../analysis/types.js';
 import { TYPICAL_NODE_REBOOT_S, LEADER_ELECTION_LEASE_DURATION_S } from '../analysis/domain.js';
 import type { Locale } from '../commands/types.js';
-import { adviseFindings, explainFinding } from './explain-finding.js';
+import { adviseFindings, dataServesReduced, explainFinding } from './explain-finding.js';
 import { type Translator, translator } from './i18n.js';
 import type { PlaneSection, Reply, ReplyAction } from './reply.js';
 import { replyContext } from './context-line.js';
@@ -309,15 +309,20 @@ export function refusedOf(
  * node's own plane ({@link RebootImpact.planesAffected}); for a worker's control plane that is
  * affected by its own state (degraded, a member down), not by the reboot, the heading says both
  * (`plane.affected-not-touched`), and no "keeps working: the control plane itself" line is added.
+ * A plane that keeps serving with less capacity says so: the control plane ({@link servesReduced}),
+ * the data plane ({@link dataServesReduced}).
  */
 function planeHeading(tr: Translator, impact: RebootImpact, plane: Plane, affected: boolean): string {
   const reduced = plane === 'control' ? servesReduced(impact.findings) : null;
+  const serving = plane === 'data' ? dataServesReduced(impact.findings) : null;
   const state =
     affected && plane === 'control' && impact.role === 'worker' && !impact.state.managed
       ? tr.t('plane.affected-not-touched', { node: impact.node })
       : affected && reduced !== null
         ? tr.t('plane.no-interruption', reduced.facts)
-        : tr.t(affected ? 'plane.affected' : 'plane.unaffected');
+        : affected && serving !== null
+          ? tr.t('plane.keeps-serving', serving)
+          : tr.t(affected ? 'plane.affected' : 'plane.unaffected');
   return `${tr.t(`plane.${plane}`)}: ${state}`;
 }
 

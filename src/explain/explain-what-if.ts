@@ -9,7 +9,13 @@ import { DEFAULT_EVICTION_TOLERATION_S } from '../analysis/domain.js';
 import { type FactValue, type Finding, type Plane, PLANES, SEVERITY_RANK } from '../analysis/types.js';
 import { isComponentName } from '../commands/components.js';
 import type { Locale } from '../commands/types.js';
-import { adviseFindings, explainFinding, findingParams, partialKey } from './explain-finding.js';
+import {
+  adviseFindings,
+  dataServesReduced,
+  explainFinding,
+  findingParams,
+  partialKey,
+} from './explain-finding.js';
 import { type Translator, translator } from './i18n.js';
 import type { PlaneSection, Reply, ReplySection } from './reply.js';
 import { replyContext } from './context-line.js';
@@ -180,10 +186,16 @@ export function explainWhatIf(impact: WhatIfImpact, ctx: WhatIfExplainContext): 
     explainOne(tr, x, key === 'node-down', impact.state.nodeMonitorGrace.seconds);
   const planes: PlaneSection[] = PLANES.map((plane: Plane) => {
     const affected = impact.planesAffected.includes(plane);
+    // A planned change whose data plane keeps serving with one node less says so (issue 30 item 4).
+    const serving = affected && !outage && plane === 'data' ? dataServesReduced(f) : null;
     return {
       plane,
       affected,
-      heading: `${tr.t(`plane.${plane}`)}: ${tr.t(affected ? 'plane.affected' : 'plane.unaffected')}`,
+      heading: `${tr.t(`plane.${plane}`)}: ${
+        serving !== null
+          ? tr.t('plane.keeps-serving', serving)
+          : tr.t(affected ? 'plane.affected' : 'plane.unaffected')
+      }`,
       reasons: unique(
         f
           .filter((x) => x.plane === plane && !(x.severity === 'ok' && QUIET_OK.has(x.check)))

@@ -1879,6 +1879,8 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   if (ctx.cluster) out.push(...placementViolations(reply.findings, ctx.cluster, gone));
   // 55. Every count agrees with the drain sequence; no "completes" beside a refused pod (issue 28 item 4).
   out.push(...drainSequenceViolations(reply.findings, reply.multiNode === undefined));
+  // 57-62. One model per answer: its structure says each fact once (issue 30 item 4, Korean review 2026-12).
+  out.push(...answerStructureViolations(reply));
   void en;
   return out;
 }
@@ -2301,5 +2303,82 @@ export function versionedCommandViolations(text: string, ctx: InvariantContext):
       out.push(
         `kube-proxy's ${mode} rules checked while its mode is ${ctx.proxyMode ?? 'unknown'}: "${re.source}"`,
       );
+  return out;
+}
+
+/** A ✖/⚠ line that states a node's NotReady reading (`NotReady … (Ready=Unknown)`, en and ko). */
+const NOT_READY_LINE = /^[✖⚠] .*NotReady[^(]*\(Ready=/u;
+
+/** Plurals that name several nodes (en, ko), wrong in a plan step of one node. */
+const SEVERAL_NODES = /\b(?:these|those|both) nodes\b|\btogether\b|이 노드들|두 노드|노드를 모두/u;
+
+/** The emptyDir flag of a drain (and its name before kubectl v1.20): advised in one step only. */
+const DRAIN_FLAGS = /--delete-emptydir-data|--delete-local-data/gu;
+
+/**
+ * Rules 57 to 62 (issue 30 item 4, "one model per answer"; Korean review 2026-12, docs/reviews/ko-review-2026-12.md):
+ * - 57. no node is said to be NotReady on two ✖/⚠ lines of the first screen (answer 08);
+ * - 58. a clarification (the readings it offers, `suggestions`) is not titled as a failure (answer 13);
+ * - 59. no plan step of one node names several ("these nodes", "together", "이 노드들"; answer 06);
+ * - 60. no command, and not the emptyDir flag of a drain, in two steps of "What to do first"
+ *   (answers 19 and 10);
+ * - 61. a step runs at most one command line on a node's shell (`sudo …`, a chain joined by `&&`
+ *   being one line): "commands are numbered steps, one per line" (answer 07);
+ * - 62. a data plane headed "keeps serving" has no finding that warns or blocks in it (answer 01:
+ *   said instead of "affected" only where every workload keeps serving).
+ * @param reply - the answer
+ * @returns the violations
+ */
+export function answerStructureViolations(reply: Reply): string[] {
+  const out: string[] = [];
+  const tr = translator(reply.locale);
+  if (reply.kind === 'reboot-impact') {
+    const { first } = splitReply(reply);
+    const nodes = new Set(
+      reply.findings.map((f) => f.facts.node).filter((n): n is string => typeof n === 'string'),
+    );
+    const seen = new Map<string, string>();
+    for (const line of firstScreenLines(first, tr).filter((l) => NOT_READY_LINE.test(l)))
+      for (const node of nodes) {
+        if (!line.includes(node)) continue;
+        const before = seen.get(node);
+        if (before !== undefined)
+          out.push(`the first screen says twice that ${node} is NotReady: "${before}" and "${line}"`);
+        else seen.set(node, line);
+      }
+  }
+  if ((reply.suggestions?.length ?? 0) > 0 && reply.title === tr.t('title.error'))
+    out.push(
+      `a clarification offering ${reply.suggestions?.length} readings is titled as a failure: "${reply.title}"`,
+    );
+  for (const s of reply.multiNode?.plan?.steps ?? []) {
+    if (s.nodes.length !== 1) continue;
+    const [node] = s.nodes;
+    const line = reply.sections
+      .flatMap((x) => x.lines)
+      .find((l) => l.startsWith(`Step ${s.index}: ${node} [`) || l.startsWith(`${s.index}단계: ${node} [`));
+    const plural = line === undefined ? null : SEVERAL_NODES.exec(line);
+    if (plural !== null)
+      out.push(`plan step ${s.index} covers one node (${node}) but says "${plural[0]}": "${line}"`);
+  }
+  const serving = tr.t('plane.keeps-serving', { before: '\0', after: '\0' }).split('\0')[0] ?? '';
+  const data = reply.planes.find((p) => p.plane === 'data' && p.heading.includes(serving));
+  const warns = reply.findings.filter(
+    (f) => f.plane === 'data' && (f.severity === 'warn' || f.severity === 'block'),
+  );
+  if (data !== undefined && warns.length > 0)
+    out.push(
+      `"${data.heading}" beside ${warns.map((f) => `${f.check} ${f.variant} (${f.severity})`).join(', ')}`,
+    );
+  const said = new Map<string, number>();
+  for (const [i, a] of reply.advice.entries()) {
+    for (const c of new Set([...suggestedCommands(a), ...[...a.matchAll(DRAIN_FLAGS)].map((m) => m[0])])) {
+      const j = said.get(c);
+      if (j !== undefined && j !== i) out.push(`"${c}" is in two steps: "${reply.advice[j]}" and "${a}"`);
+      else said.set(c, i);
+    }
+    const lines = a.match(/(?<!&&\s*)\bsudo\s/gu)?.length ?? 0;
+    if (lines > 1) out.push(`a step runs ${lines} command lines (one per step): "${a}"`);
+  }
   return out;
 }

@@ -8,6 +8,7 @@ import { type AnswerService, createAnswerService } from '../../src/answer/answer
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { renderText } from '../../src/explain/render-text.js';
 import type { AnswerJob } from '../../src/queue/job.js';
+import type { Reply } from '../../src/explain/reply.js';
 
 /** test/fixtures/scenarios, absolute. */
 export const SCENARIOS = join(process.cwd(), 'test/fixtures/scenarios');
@@ -44,6 +45,11 @@ export interface SnapshotAnswers {
    * @throws Error when `cluster` is not one of the files given
    */
   ask(cluster: string, text: string, locale: 'en' | 'ko'): Promise<string>;
+  /**
+   * The structured reply to `text` about `cluster`, in `locale` (`--lang` is added to the text).
+   * @throws Error when `cluster` is not one of the files given
+   */
+  reply(cluster: string, text: string, locale: 'en' | 'ko'): Promise<Reply>;
   /** The service itself, for tests that need the structured reply. */
   service: AnswerService;
   /** Stops the service (call it in `afterAll`). */
@@ -86,21 +92,23 @@ export function snapshotAnswers(
     snapshotsFromFile: options.fromFile === true,
     now: options.now ?? heldClock(),
   });
+  const reply = async (cluster: string, text: string, locale: 'en' | 'ko'): Promise<Reply> => {
+    if (!names.includes(cluster)) throw new Error(`no snapshot file for cluster ${cluster}`);
+    const job: AnswerJob = {
+      requestId: `ask-${cluster}`,
+      text: `${text} --lang ${locale}`,
+      cluster,
+      locale,
+      user: { platform: 'console', id: 'tester' },
+      replyTo: { platform: 'console', address: {} },
+      enqueuedAt: new Date().toISOString(),
+    };
+    return await service.answer(job);
+  };
   return {
     service,
-    async ask(cluster, text, locale) {
-      if (!names.includes(cluster)) throw new Error(`no snapshot file for cluster ${cluster}`);
-      const job: AnswerJob = {
-        requestId: `ask-${cluster}`,
-        text: `${text} --lang ${locale}`,
-        cluster,
-        locale,
-        user: { platform: 'console', id: 'tester' },
-        replyTo: { platform: 'console', address: {} },
-        enqueuedAt: new Date().toISOString(),
-      };
-      return renderText(await service.answer(job));
-    },
+    reply,
+    ask: async (cluster, text, locale) => renderText(await reply(cluster, text, locale)),
     close: () => service.close(),
   };
 }

@@ -16,6 +16,7 @@ import { clusterUpgradeStart } from '../../src/analysis/upgrade-start.js';
 import type { Finding } from '../../src/analysis/types.js';
 import type { KNode, KPersistentVolume, KPersistentVolumeClaim, KPod } from '../../src/cluster/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
+import { translator } from '../../src/explain/i18n.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { renderText } from '../../src/explain/render-text.js';
 import type { AnswerJob } from '../../src/queue/job.js';
@@ -2883,6 +2884,161 @@ describe('no pod said to move whose replacement is refused or that the drain can
       expect(renderText(reply)).not.toMatch(
         /room for the|들어갈 자리가 [^.]*있습니다|while it is rescheduled|재스케줄되는 동안/,
       );
+    }
+  });
+});
+
+describe('one model per answer: each fact, step and command once (rules 57 to 62, Korean review 2026-12)', () => {
+  // The faults of docs/reviews/ko-review-2026-12.md, "Remaining, both languages", planted in a reply.
+  const base: Reply = {
+    kind: 'reboot-impact',
+    locale: 'en',
+    title: 'Reboot impact: vega-wk-2 in c',
+    verdict: 'caution',
+    summary: 'You can reboot vega-wk-2, with care: 2 things below need attention first.',
+    planes: [],
+    sections: [],
+    advice: [],
+    actions: [],
+    context: { cluster: 'c', snapshotAt: null, requestId: 'r' },
+    findings: [
+      {
+        check: 'node-health',
+        plane: 'data',
+        severity: 'warn',
+        variant: 'not-ready',
+        facts: { node: 'vega-wk-2', ready: 'Unknown' },
+      },
+    ],
+  };
+  const ctx: InvariantContext = {
+    target: 'vega-wk-2',
+    downNodes: ['vega-wk-2'],
+    allControlPlane: false,
+    minor: 33,
+  };
+  const of = (reply: Reply): string => answerViolations(reply, ctx).join('\n');
+
+  it('57: a node said NotReady on two lines of the first screen is caught (answer 08)', () => {
+    const twice = {
+      ...base,
+      attention: [
+        {
+          severity: 'warn' as const,
+          text: 'vega-wk-2 is already NotReady (Ready=Unknown): it is already out of the data plane.',
+        },
+        {
+          severity: 'warn' as const,
+          text: 'vega-wk-2 is NotReady (Ready=Unknown): the reboot is the remedy here, not a risk.',
+        },
+      ],
+    };
+    expect(of(twice)).toMatch(/the first screen says twice that vega-wk-2 is NotReady/);
+    expect(of({ ...twice, attention: twice.attention.slice(1) })).not.toMatch(/says twice/);
+  });
+
+  it('58: a clarification titled as a failure is caught (answer 13)', () => {
+    for (const lang of ['en', 'ko'] as const) {
+      const clarify: Reply = {
+        ...base,
+        kind: 'error',
+        locale: lang,
+        verdict: null,
+        title: translator(lang).t('title.error'),
+        summary: 's',
+        findings: [],
+        suggestions: [
+          { text: 'can I reboot atlas-wk-1', request: { intent: 'reboot', nodes: ['atlas-wk-1'] } },
+          { text: 'can I drain atlas-wk-1', request: { intent: 'drain', nodes: ['atlas-wk-1'] } },
+        ],
+      };
+      expect(of(clarify)).toMatch(/a clarification offering 2 readings is titled as a failure/);
+      expect(of({ ...clarify, title: translator(lang).t('title.clarify') })).not.toMatch(
+        /titled as a failure/,
+      );
+    }
+  });
+
+  it('59: a plan step of one node that says "these nodes" is caught (answer 06)', () => {
+    const step = (concern: string): Reply => ({
+      ...base,
+      findings: [],
+      sections: [
+        { heading: 'The plan', lines: [`Step 1: atlas-wk-1 [CAUTION]: ${concern} Then wait for: x.`] },
+      ],
+      multiNode: {
+        mode: 'one-by-one',
+        action: 'reboot',
+        nodes: ['atlas-wk-1', 'atlas-wk-2'],
+        joint: { verdict: 'caution', findings: [] },
+        plan: {
+          verdict: 'caution',
+          order: ['atlas-wk-1', 'atlas-wk-2'],
+          batches: [['atlas-wk-1'], ['atlas-wk-2']],
+          riskiestStep: 1,
+          workerBatchSize: 1,
+          steps: [{ index: 1, nodes: ['atlas-wk-1'], verdict: 'caution', waitFor: [] }],
+          excluded: [],
+        },
+      },
+    });
+    expect(
+      of(step('PodDisruptionBudget shop/storefront: together these nodes need 2 evictions, it allows 1.')),
+    ).toMatch(/plan step 1 covers one node \(atlas-wk-1\) but says "together"/);
+    expect(
+      of(step('PodDisruptionBudget shop/storefront: 2 of its pods are on atlas-wk-1, it allows 1.')),
+    ).not.toMatch(/plan step/);
+  });
+
+  it('60: the emptyDir flag or a command in two steps is caught (answers 19 and 10)', () => {
+    const advice = [
+      'Make sure the emptyDir data can be lost, then drain with --delete-emptydir-data.',
+      'Once the emptyDir data of shop/cart-cache may be lost, drain with kubectl drain atlas-wk-1 --ignore-daemonsets --delete-emptydir-data.',
+    ];
+    expect(of({ ...base, advice })).toMatch(/"--delete-emptydir-data" is in two steps/);
+    const drain = [
+      'Drain with kubectl drain atlas-wk-1 --ignore-daemonsets.',
+      'Then run kubectl drain atlas-wk-1 --ignore-daemonsets.',
+    ];
+    expect(of({ ...base, advice: drain })).toMatch(
+      /"kubectl drain atlas-wk-1 --ignore-daemonsets" is in two steps/,
+    );
+    expect(of({ ...base, advice: advice.slice(1) })).not.toMatch(/in two steps/);
+  });
+
+  it('61: a step with several command lines is caught, one line chained with && is not (answer 07)', () => {
+    const three =
+      "On each node: sudo sed -i 's#/v1.33/#/v1.34/#' /etc/apt/sources.list.d/kubernetes.list; then sudo apt-mark unhold kubeadm && sudo apt-get install -y kubeadm; later sudo apt-mark unhold kubelet kubectl";
+    expect(of({ ...base, advice: [three] })).toMatch(/a step runs 3 command lines/);
+    expect(
+      of({
+        ...base,
+        advice: [
+          'Then upgrade the kubeadm package there: sudo apt-mark unhold kubeadm && sudo apt-get install -y kubeadm && sudo apt-mark hold kubeadm',
+        ],
+      }),
+    ).not.toMatch(/command lines/);
+  });
+  it('62: a data plane said to keep serving beside a warning of that plane is caught (answer 01)', () => {
+    for (const lang of ['en', 'ko'] as const) {
+      const plane = {
+        plane: 'data' as const,
+        affected: true,
+        heading: `${translator(lang).t('plane.data')}: ${translator(lang).t('plane.keeps-serving', { before: 5, after: 4 })}`,
+        reasons: [],
+        stops: [],
+        keepsWorking: [],
+      };
+      const single: Finding = {
+        check: 'single-replica',
+        plane: 'data',
+        severity: 'warn',
+        variant: 'single',
+        facts: { node: 'atlas-wk-1', workload: 'cart-cache' },
+      };
+      const reply: Reply = { ...base, locale: lang, findings: [single], planes: [plane] };
+      expect(of(reply)).toMatch(/beside single-replica single \(warn\)/);
+      expect(of({ ...reply, findings: [] })).not.toMatch(/beside single-replica/);
     }
   });
 });

@@ -247,15 +247,19 @@ describe('a single-node cluster never talks of other nodes or workers (reader 2.
 });
 
 describe('the data plane of a control-plane node reboot is affected, alone or together (reader 2.7)', () => {
+  // Never "not affected": the node's kubelet, kube-proxy and CNI stop. Alone, with every workload
+  // served from elsewhere, the heading says the capacity it loses rather than "affected" beside
+  // [SAFE] (issue 30 item 4; Korean review 2026-12, answer 01).
   it('s01: one control-plane node, and two together, in both languages', async () => {
-    for (const [cluster, q, locale] of [
-      ['s01', 'can I reboot atlas-cp-2', 'en'],
-      ['s01', 'can we reboot atlas-cp-1 and atlas-cp-2', 'en'],
-      ['s01', 'atlas-cp-2 재부팅해도 돼?', 'ko'],
-      ['s01', 'atlas-cp-1 이랑 atlas-cp-2 재부팅해도 돼?', 'ko'],
+    for (const [cluster, q, locale, heading] of [
+      ['s01', 'can I reboot atlas-cp-2', 'en', /^Data plane: keeps serving, capacity 5 → 4 nodes$/m],
+      ['s01', 'can we reboot atlas-cp-1 and atlas-cp-2', 'en', /^Data plane: affected$/m],
+      ['s01', 'atlas-cp-2 재부팅해도 돼?', 'ko', /^데이터 플레인: 중단 없음, 노드 용량 5대 → 4대$/m],
+      ['s01', 'atlas-cp-1 이랑 atlas-cp-2 재부팅해도 돼?', 'ko', /^데이터 플레인: 영향 있음$/m],
     ] as const) {
       const text = await ask(cluster, q, locale);
-      expect(text).toMatch(locale === 'en' ? /^Data plane: affected$/m : /^데이터 플레인: 영향 있음$/m);
+      expect(text).toMatch(heading);
+      expect(text).not.toMatch(/^Data plane: not affected$|^데이터 플레인: 영향 없음$/m);
     }
   });
 });

@@ -81,22 +81,23 @@ describe('a safe summary with things to do first', () => {
   it('says there are steps to do first when the advice list is not empty (English)', () => {
     const reply = upgrade('atlas-cp-2', 'en');
     expect(reply.verdict).toBe('safe');
-    // Two steps: the package repository moved to the next minor (pkgs.k8s.io has one repository per
-    // minor: "Changing The Kubernetes Package Repository", kubernetes.io; issue 16, reader5 F4) and
-    // the etcd snapshot ("kubeadm upgrade plan" is in the order's first step, said once)
-    expect(reply.advice.length).toBe(2);
+    // Four steps: the package repository moved to the next minor (pkgs.k8s.io has one repository per
+    // minor: "Changing The Kubernetes Package Repository", kubernetes.io; issue 16, reader5 F4), the
+    // kubeadm package, later the kubelet and kubectl packages (one command per step, issue 30 item 4)
+    // and the etcd snapshot ("kubeadm upgrade plan" is in the order's first step, said once)
+    expect(reply.advice.length).toBe(4);
     expect(reply.advice[0]).toMatch(
-      /^On each node, before its packages: point the repository line at v1\.34/,
+      /^On each Debian or Ubuntu node, before its packages, point the repository line at v1\.34/,
     );
     expect(reply.summary).not.toMatch(/nothing below needs attention/);
     expect(reply.summary).toMatch(/^Safe: upgrading atlas-cp-2 /);
-    expect(reply.summary).toContain('do the 2 steps under "What to do first"');
+    expect(reply.summary).toContain('do the 4 steps under "What to do first"');
   });
 
   it('says the same in Korean', () => {
     const reply = upgrade('atlas-cp-2', 'ko');
     expect(reply.summary).not.toContain('먼저 확인할 문제가 없습니다');
-    expect(reply.summary).toContain('"먼저 할 일"의 2가지');
+    expect(reply.summary).toContain('"먼저 할 일"의 4가지');
   });
 
   it('keeps "nothing needs attention first" when there is no advice', () => {

@@ -270,8 +270,17 @@ export function analyzeDrainImpact(
   if (blocked === null && !askAgain) {
     // A pasted drain that proceeds is the command to run: its flags' findings say what it deletes,
     // so the drain command is not advised again (no fact twice).
-    if (kubectl === undefined)
-      b.advise('data', ...drainCommand(node, found, podsUnseen === null, clusterCommandForms(index)));
+    if (kubectl === undefined) {
+      const [key, params] = drainCommand(node, found, podsUnseen === null, clusterCommandForms(index));
+      b.advise('data', key, params);
+      // That command names the emptyDir pods and the flag: the emptydir-pods finding's own advice
+      // ("make sure the data can be lost, then drain with the flag") would be the same step twice
+      // (issue 30 item 4; Korean review 2026-12, answer 19).
+      if (key.endsWith('-emptydir'))
+        b.findings.forEach((f, i) => {
+          if (f.check === 'emptydir-pods') b.findings[i] = { ...f, facts: { ...f.facts, noAdvice: true } };
+        });
+    }
     if (!cordonedBefore) b.advise('data', 'advice.uncordon', { node });
   }
   return finishWithReadErrors(b, ctx);

@@ -38,7 +38,7 @@ export function packageManagerOf(nodes: readonly KNode[]): PackageManager | null
 export type KubeadmPackagePlan =
   /** The same minor: the packages come from the repository already set up. */
   | { kind: 'same-minor' }
-  /** The next minor, on pkgs.k8s.io: the repository line changes first (facts for `steps.kubeadm-repo*`). */
+  /** The next minor, on pkgs.k8s.io: the repository line changes first (facts for the `advice.kubeadm-repo-*` steps). */
   | { kind: 'repo'; facts: Record<string, string> }
   /** The next minor was never on pkgs.k8s.io: no command can install it (facts for `upgrade-packages` `legacy`). */
   | { kind: 'legacy'; facts: Record<string, string> };

@@ -158,13 +158,23 @@ export function analyzeUpgradeImpact(
     b.advise('control', 'advice.etcd-backup');
     return { ...b.finish(ctx.subject, state, ctx.at), reboot };
   }
-  // Before any step: said first, among the advice ("what to do first").
-  if (packages?.kind === 'repo')
-    b.advise(
-      isCp ? 'control' : 'data',
-      `advice.kubeadm-repo-${packages.facts.manager ?? 'both'}`,
-      packages.facts,
-    );
+  // Before any step: said first, among the advice ("what to do first"), one command per step
+  // (issue 30 item 4: "commands are numbered steps, one per line"; Korean review 2026-12, answer 07):
+  // the repository line, the kubeadm package, later the kubelet and kubectl packages, for each
+  // package manager the nodes may have (both in turn when theirs is unknown or mixed).
+  if (packages?.kind === 'repo') {
+    const facts = packages.facts;
+    for (const m of ['apt', 'yum'] as const) {
+      const repo = facts[`${m}Repo`];
+      if (repo === undefined) continue;
+      b.advise(isCp ? 'control' : 'data', `advice.kubeadm-repo-${m}`, {
+        next: facts.next ?? '',
+        command: repo,
+      });
+      b.advise(isCp ? 'control' : 'data', 'advice.kubeadm-package', { command: facts[`${m}Kubeadm`] ?? '' });
+      b.advise(isCp ? 'control' : 'data', 'advice.kubelet-package', { command: facts[`${m}Kubelet`] ?? '' });
+    }
+  }
   if (isCp) {
     const mine = versions.apiservers.get(node) ?? null;
     const upgraded = cpNodes.filter((n) => {

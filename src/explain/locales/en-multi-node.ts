@@ -164,6 +164,11 @@ export const enMultiNode = {
         'PodDisruptionBudget {{namespace}}/{{pdb}}: together these nodes need {{podsOnTargets}} evictions, it allows {{disruptionsAllowed}}, and the evicted pods have nowhere else to run, so the budget never recovers: the drains wait forever.',
       'joint-exceeds':
         'PodDisruptionBudget {{namespace}}/{{pdb}}: together these nodes need {{podsOnTargets}} evictions, it allows {{disruptionsAllowed}}: the others wait (HTTP 429) until the evicted pods run again elsewhere, so the nodes cannot all be down at once before that.',
+      // A one-node step of a plan (fact `targets` 1): one node, no "together these nodes" (issue 30 item 4).
+      'joint-exceeds-stuck-one-node':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}: {{podsOnTargets}} of its pods are on {{nodes}}, it allows {{disruptionsAllowed}}, and the evicted pods have nowhere else to run, so the budget never recovers: the drain waits forever.',
+      'joint-exceeds-one-node':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}: {{podsOnTargets}} of its pods are on {{nodes}}, it allows {{disruptionsAllowed}}: the drain evicts {{disruptionsAllowed}} and the others wait (HTTP 429) until the evicted pods run again elsewhere.',
       'joint-exceeds-involuntary':
         'PodDisruptionBudget {{namespace}}/{{pdb}}: {{podsOnTargets}} of its pods are on these nodes, it allows {{disruptionsAllowed}} disruption(s). A budget does not stop a lost node: the workload runs below its budget until they are rescheduled.',
       'joint-exceeds-involuntary_one':

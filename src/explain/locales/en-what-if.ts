@@ -841,12 +841,15 @@ export const enWhatIf = {
     // One repository per minor on pkgs.k8s.io: the line is pointed at the next minor, and the held
     // packages are unheld, upgraded and held again ("Changing The Kubernetes Package Repository";
     // "Upgrading kubeadm clusters"; issue 16, F4).
+    // One command per step (issue 30 item 4: "commands are numbered steps, one per line"): the
+    // repository line, then the kubeadm package, later the kubelet and kubectl packages; per package
+    // manager, both in turn when the nodes' is unknown or mixed.
     'kubeadm-repo-apt':
-      'On each node, before its packages: point the repository line at {{next}} (pkgs.k8s.io has one repository per minor): {{aptRepo}}; then the kubeadm package: {{aptKubeadm}}; later, where the kubelet and kubectl packages are upgraded: {{aptKubelet}} (a file that still names apt.kubernetes.io is set up for pkgs.k8s.io first).',
+      'On each Debian or Ubuntu node, before its packages, point the repository line at {{next}} (pkgs.k8s.io has one repository per minor, and a file that still names apt.kubernetes.io is set up for pkgs.k8s.io first): {{command}}',
     'kubeadm-repo-yum':
-      'On each node, before its packages: point the repository at {{next}} (pkgs.k8s.io has one repository per minor): {{yumRepo}}; then the kubeadm package: {{yumKubeadm}}; later, where the kubelet and kubectl packages are upgraded: {{yumKubelet}} (a file that still names yum.kubernetes.io is set up for pkgs.k8s.io first).',
-    'kubeadm-repo-both':
-      'On each node, before its packages: point the repository at {{next}} (pkgs.k8s.io has one repository per minor) and unhold the packages to upgrade them. On Debian or Ubuntu: {{aptRepo}}; then {{aptKubeadm}}; later, for the kubelet and kubectl: {{aptKubelet}}. On RHEL-family systems: {{yumRepo}}; then {{yumKubeadm}}; later {{yumKubelet}}. (A file that still names the legacy apt.kubernetes.io or yum.kubernetes.io is set up for pkgs.k8s.io first.)',
+      'On each RHEL-family node, before its packages, point the repository at {{next}} (pkgs.k8s.io has one repository per minor, and a file that still names yum.kubernetes.io is set up for pkgs.k8s.io first): {{command}}',
+    'kubeadm-package': 'Then upgrade the kubeadm package there: {{command}}',
+    'kubelet-package': 'Later, when you upgrade the kubelet and kubectl packages there: {{command}}',
     'etcd-member-down':
       'On a control-plane node with etcdctl set up for the cluster, check etcdctl endpoint health --cluster; bring the member on {{node}} back before any other maintenance.',
     'check-status-first':

@@ -16,6 +16,7 @@ export const en = {
     status: 'HA status of {{cluster}}',
     help: 'k8s-ha-bot: what you can ask',
     error: 'Could not answer',
+    clarify: 'Which did you mean?',
   },
   summary: {
     'safe-control-plane':
@@ -45,6 +46,7 @@ export const en = {
     why: 'Why',
     stops: 'Stops',
     keeps: 'Keeps working',
+    'keeps-serving': 'keeps serving, capacity {{before}} → {{after}} nodes',
     'no-interruption': 'no interruption, API capacity {{before}} → {{after}}',
   },
   // The first screen and Details (issue 30, item 4; src/explain/first-screen.ts).
@@ -1127,7 +1129,7 @@ export const en = {
     intro:
       'Ask me whether a node can be rebooted, drained or upgraded, what happens if it fails, or for the HA status of a cluster.',
     forms: 'Request forms (with an example)',
-    choose: 'Did you mean one of these? Press one, or send its text:',
+    choose: 'Press one, or send its text:',
     clusters:
       'Clusters: {{clusters}} (default {{default}}). Add "in CLUSTER" or --cluster NAME; --lang en|ko picks the language.',
     schedules:

@@ -158,6 +158,10 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
         'PodDisruptionBudget {{namespace}}/{{pdb}}: 이 노드들을 함께 내리려면 축출 {{podsOnTargets}}건이 필요한데 허용은 {{disruptionsAllowed}}건이고, 축출된 파드가 실행될 다른 노드가 없어 PDB의 허용 중단이 다시 생기지 않습니다: 드레인이 끝나지 않습니다.',
       'joint-exceeds':
         'PodDisruptionBudget {{namespace}}/{{pdb}}: 이 노드들을 함께 내리려면 축출 {{podsOnTargets}}건이 필요한데 허용은 {{disruptionsAllowed}}건입니다: 나머지는 축출된 파드가 다른 노드에서 다시 실행될 때까지 기다립니다(HTTP 429). 그 전에는 노드를 모두 동시에 내릴 수 없습니다.',
+      'joint-exceeds-stuck-one-node':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}: 파드 {{podsOnTargets}}개가 노드 {{nodes}}에 있는데 허용은 {{disruptionsAllowed}}건이고, 축출된 파드가 실행될 다른 노드가 없어 PDB의 허용 중단이 다시 생기지 않습니다: 드레인이 끝나지 않습니다.',
+      'joint-exceeds-one-node':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}: 파드 {{podsOnTargets}}개가 노드 {{nodes}}에 있는데 허용은 {{disruptionsAllowed}}건입니다: 드레인은 {{disruptionsAllowed}}개를 축출하고, 나머지는 축출된 파드가 다른 노드에서 다시 실행될 때까지 기다립니다(HTTP 429).',
       'joint-exceeds-involuntary':
         'PodDisruptionBudget {{namespace}}/{{pdb}}: 파드 {{podsOnTargets}}개가 이 노드들에 있고 허용 중단은 {{disruptionsAllowed}}건입니다. 노드 장애는 PDB로 막을 수 없어, 다시 스케줄될 때까지 워크로드가 PDB의 최소 가용 수보다 적게 동작합니다.',
       'joint-exceeds-involuntary-stuck':

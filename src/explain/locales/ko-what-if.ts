@@ -734,11 +734,12 @@ export const koWhatIf: WhatIfMessages = {
   },
   advice: {
     'kubeadm-repo-apt':
-      '각 노드에서 패키지를 올리기 전에(아직 apt.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정) 저장소 줄을 {{next}}(으)로 바꾸고(pkgs.k8s.io는 마이너마다 저장소가 따로 있음: {{aptRepo}}) kubeadm 패키지를 올린 뒤({{aptKubeadm}}), kubelet과 kubectl 패키지는 나중에 올리세요({{aptKubelet}}).',
+      'Debian이나 Ubuntu 노드마다 패키지를 올리기 전에 저장소 줄을 {{next}}(으)로 바꾸세요(pkgs.k8s.io는 마이너마다 저장소가 따로 있고, 아직 apt.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정): {{command}}',
     'kubeadm-repo-yum':
-      '각 노드에서 패키지를 올리기 전에(아직 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정) 저장소를 {{next}}(으)로 바꾸고(pkgs.k8s.io는 마이너마다 저장소가 따로 있음: {{yumRepo}}) kubeadm 패키지를 올린 뒤({{yumKubeadm}}), kubelet과 kubectl 패키지는 나중에 올리세요({{yumKubelet}}).',
-    'kubeadm-repo-both':
-      '각 노드에서 패키지를 올리기 전에(아직 레거시 apt.kubernetes.io나 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정) 저장소를 {{next}}(으)로 바꾸고 고정(hold)된 패키지를 풀어 올리세요(pkgs.k8s.io는 마이너마다 저장소가 따로 있음): Debian/Ubuntu는 저장소({{aptRepo}}), kubeadm({{aptKubeadm}}), 나중에 kubelet과 kubectl({{aptKubelet}}) 순서이고, RHEL 계열은 저장소({{yumRepo}}), kubeadm({{yumKubeadm}}), 나중에 kubelet과 kubectl({{yumKubelet}}) 순서입니다.',
+      'RHEL 계열 노드마다 패키지를 올리기 전에 저장소를 {{next}}(으)로 바꾸세요(pkgs.k8s.io는 마이너마다 저장소가 따로 있고, 아직 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정): {{command}}',
+    'kubeadm-package': '그다음 그 노드에서 kubeadm 패키지를 올리세요: {{command}}',
+    'kubelet-package':
+      '나중에 그 노드의 kubelet과 kubectl 패키지를 올릴 때는 다음 명령을 쓰세요: {{command}}',
     'etcd-member-down':
       '클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 etcdctl endpoint health --cluster로 확인하고, 다른 유지보수보다 먼저 {{node}}의 멤버를 복구하세요.',
     'check-status-first':

@@ -15,6 +15,7 @@ export const ko: Messages = {
     status: '{{cluster}} HA 상태',
     help: 'k8s-ha-bot: 물어볼 수 있는 것',
     error: '답변할 수 없습니다',
+    clarify: '다음 중 어느 질문입니까?',
   },
   summary: {
     'safe-control-plane':
@@ -44,6 +45,7 @@ export const ko: Messages = {
     why: '이유',
     stops: '멈추는 것',
     keeps: '계속 동작하는 것',
+    'keeps-serving': '중단 없음, 노드 용량 {{before}}대 → {{after}}대',
     'no-interruption': '중단 없음, API 용량 {{before}} → {{after}}',
   },
   // 첫 화면과 자세히 (issue 30, item 4; src/explain/first-screen.ts).
@@ -979,7 +981,7 @@ export const ko: Messages = {
     intro:
       '노드를 재부팅·드레인·업그레이드해도 되는지, 노드가 죽으면 어떻게 되는지, 또는 클러스터의 HA 상태와 etcd 쿼럼(quorum, 투표 멤버의 과반)을 물어보세요.',
     forms: '요청 형식 (예시와 함께)',
-    choose: '다음 중 어느 질문입니까? 하나를 누르거나 그 문장을 보내 주세요:',
+    choose: '하나를 누르거나 그 문장을 보내 주세요:',
     clusters:
       '클러스터: {{clusters}} (기본 {{default}}). "CLUSTER 클러스터에서" 또는 --cluster 이름으로 클러스터를, --lang en|ko로 언어를 고릅니다.',
     schedules:

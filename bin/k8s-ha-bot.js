@@ -54,7 +54,8 @@ const sha256 = (...parts) => parts.reduce((hash, part) => hash.update(part), cre
  * flags and the source's length (a same-length edit with an old mtime ran the old code; corrupt
  * bytes crashed every run, review M2/M3), so the file starts with two SHA-256 digests: the key, of
  * the bundle bytes read here + process.version + execArgv + NODE_OPTIONS, and the payload's own;
- * the payload reaches V8 only when both match. Otherwise (or when V8 rejects it) the first `ask`
+ * the payload reaches V8 only when both match. The bundle holds no `import()` (scripts/bundle-cli.mjs),
+ * so the script needs no dynamic-import callback. Otherwise (or when V8 rejects it) the first `ask`
  * writes it again, atomically, once it has answered; a folder it cannot write to only means no cache.
  * The build deletes it with the bundle it was made from.
  * @returns the bundle's `main`, and `saveCache` to call once it has answered
@@ -77,7 +78,7 @@ function loadBundle() {
   }
   const script = new vm.Script(
     `(function (exports, require, module, __filename, __dirname) {${source.toString('utf8')}\n})`,
-    { filename: bundle, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER },
+    { filename: bundle, cachedData },
   );
   const module = { exports: {} };
   script
@@ -98,11 +99,7 @@ function loadBundle() {
 }
 
 const { main, saveCache } =
-  process.argv[2] === 'ask' &&
-  process.features.require_module === true &&
-  // (vm.constants: Node 20.12+)
-  vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER !== undefined &&
-  bundleIsCurrent()
+  process.argv[2] === 'ask' && process.features.require_module === true && bundleIsCurrent()
     ? loadBundle()
     : await import(cli.href);
 process.exitCode = await main(process.argv);

@@ -5,8 +5,8 @@
  * as `kubectl get`). Node 20's ES module loader resolves, reads and links each of the ~150 modules
  * an `ask` loads one by one; one file cuts a live `ask` on the 5-node demo from ~340 to ~270 ms of
  * CPU. The heavy packages stay outside (`require`d from node_modules where the code first needs
- * them, so the chat SDKs, BullMQ and client-node are never loaded by `ask`); a module imported with
- * `await import()` runs only when reached, as before.
+ * them, so the chat SDKs, BullMQ and client-node are never loaded by `ask`); a module the code imports
+ * with `await import()` is `require`d only when reached (see `supported` below), as before.
  */
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
@@ -19,7 +19,7 @@ import { build } from 'esbuild';
 const INLINE = new Set(['commander', 'fastest-levenshtein', 'i18next', 'js-yaml', 'lossless-json']);
 /**
  * The long-running commands' modules (gateway, web chat, worker), which `ask` never reaches: left
- * out of the bundle, their `await import()` loads them from dist/ (a smaller file to parse saves
+ * out of the bundle, their `await import()` (a `require` in the bundle) loads them from dist/ (a smaller file to parse saves
  * every `ask` start-up CPU). bin/k8s-ha-bot.js runs those commands from dist/ anyway.
  */
 const OUTSIDE = [

@@ -88,9 +88,8 @@ export function analyzeMemberRemove(ctx: WhatIfContext, change: MemberRemoveChan
   const member = found;
   const { etcd } = ctx.state;
   const node = member.node ?? member.name;
-  // The answer names the member by its node and ID, however it was asked for.
-  const id = member.idHex === null ? {} : { member: member.idHex };
-  const named = { ...ctx, subject: { kind: 'what-if' as const, change: { ...change, node, ...id } } };
+  // A member asked for by ID is named by its node too.
+  const named = { ...ctx, subject: { kind: 'what-if' as const, change: { ...change, node } } };
   const b = new ImpactBuilder(['control']);
   const health = (m: EtcdMemberView): 'leader' | 'up' | 'down' | 'unknown' =>
     m.healthy === null ? 'unknown' : !m.healthy ? 'down' : m.isLeader ? 'leader' : 'up';
@@ -132,7 +131,7 @@ export function analyzeMemberRemove(ctx: WhatIfContext, change: MemberRemoveChan
   } else {
     // A member already down serves nothing: its removal stops nothing that runs.
     if (facts.target === 'down') add('info', 'target-down');
-    b.stop('control', 'stops.etcd-member-removed', { node, member: member.name });
+    b.stop('control', 'stops.etcd-member-removed', { node });
     if (member.isLeader) {
       const timeout = { electionTimeoutMs: ETCD_ELECTION_TIMEOUT_MS };
       b.findings.push(finding('etcd-member-remove', 'control', 'info', 'leader', { ...facts, ...timeout }));

@@ -531,7 +531,7 @@ export const enWhatIf = {
   },
   stops: {
     'etcd-member-removed':
-      'the etcd member {{member}} of {{node}}, for good: it leaves the member list and cannot rejoin with its old data (it joins again only as a new member, with an empty data directory)',
+      'the etcd member of {{node}}, for good: it leaves the member list and cannot rejoin with its old data (it joins again only as a new member, with an empty data directory)',
     'rule-updates':
       'Service rule updates on {{node}} (new Services, endpoint changes) for the few seconds kube-proxy is down',
     'rules-resync': 'Service rule updates on {{node}}: kube-proxy cannot resync until the API server is back',
@@ -869,11 +869,11 @@ export const enWhatIf = {
   advice: {
     // kubeadm, "Removing a control plane node"; kubeadm reset removes the node's member and manifests.
     'member-remove-manifest':
-      "Rather run kubeadm reset on {{node}} (it removes the node's own etcd member and its static pod manifests); after etcdctl member remove alone, delete /etc/kubernetes/manifests/etcd.yaml on {{node}} at once, or its etcd static pod keeps starting as a removed member and crash-loops.",
+      "Rather run kubeadm reset on {{node}} (it removes the node's own etcd member and its static pod manifests); after a removal by member ID alone, delete /etc/kubernetes/manifests/etcd.yaml on {{node}} at once, or its etcd static pod keeps starting as a removed member and crash-loops.",
     'member-remove-stop':
       'Stop etcd on {{node}} for good right after, and clear its data directory before it ever joins again: a removed member that starts again is refused by the cluster and keeps failing.',
     'member-remove-refused':
-      'Bring the members that are down ({{down}}) back first and check etcdctl endpoint health --cluster: etcd accepts the removal only while the started members left keep quorum.',
+      'Bring the members that are down ({{down}}) back first (on a control-plane node with etcdctl set up for the cluster, check etcdctl endpoint health --cluster): etcd accepts the removal only while the started members left keep quorum.',
     'member-remove-last':
       'Add the member that replaces it first, then remove this one: etcd never removes its last member.',
     // One repository per minor on pkgs.k8s.io: the line is pointed at the next minor, and the held

@@ -476,7 +476,7 @@ export const koWhatIf: WhatIfMessages = {
   },
   stops: {
     'etcd-member-removed':
-      '{{node}}의 etcd 멤버 {{member}}(영구히: 멤버 목록에서 빠지고 예전 데이터로는 다시 합류할 수 없음, 빈 데이터 디렉터리로 새 멤버로서만 다시 합류)',
+      '{{node}}의 etcd 멤버(영구히: 멤버 목록에서 빠지고 예전 데이터로는 다시 합류할 수 없음, 빈 데이터 디렉터리로 새 멤버로서만 다시 합류)',
     'rule-updates':
       '{{node}}의 Service 규칙 갱신(새 Service, 엔드포인트 변경): kube-proxy가 내려가 있는 몇 초 동안',
     'rules-resync': '{{node}}의 Service 규칙 갱신: API 서버가 돌아올 때까지 kube-proxy가 재동기화할 수 없음',
@@ -761,11 +761,11 @@ export const koWhatIf: WhatIfMessages = {
   },
   advice: {
     'member-remove-manifest':
-      '가능하면 {{node}}에서 kubeadm reset을 실행하세요(그 노드의 etcd 멤버와 정적 파드 매니페스트를 제거함). etcdctl member remove만 했다면 {{node}}의 /etc/kubernetes/manifests/etcd.yaml을 바로 지우세요. 그러지 않으면 그 노드의 etcd 정적 파드가 제거된 멤버로 계속 시작하다가 크래시 루프에 빠집니다.',
+      '가능하면 {{node}}에서 kubeadm reset을 실행하세요(그 노드의 etcd 멤버와 정적 파드 매니페스트를 제거함). 멤버 ID로 제거만 했다면 {{node}}의 /etc/kubernetes/manifests/etcd.yaml을 바로 지우세요. 그러지 않으면 그 노드의 etcd 정적 파드가 제거된 멤버로 계속 시작하다가 크래시 루프에 빠집니다.',
     'member-remove-stop':
       '제거 직후 {{node}}의 etcd를 영구히 멈추고, 다시 합류시키기 전에 데이터 디렉터리를 비우세요: 제거된 멤버가 다시 시작하면 클러스터가 거부해 계속 실패합니다.',
     'member-remove-refused':
-      '먼저 다운된 멤버({{down}})를 복구하고 etcdctl endpoint health --cluster로 확인하세요: etcd는 남는 시작된 멤버가 쿼럼을 유지할 때만 제거를 받아들입니다.',
+      '먼저 다운된 멤버({{down}})를 복구하고 클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 etcdctl endpoint health --cluster로 확인하세요: etcd는 남는 시작된 멤버가 쿼럼을 유지할 때만 제거를 받아들입니다.',
     'member-remove-last':
       '대신할 멤버를 먼저 추가한 뒤 이 멤버를 제거하세요: etcd는 마지막 멤버를 제거하지 않습니다.',
     'kubeadm-repo-apt':

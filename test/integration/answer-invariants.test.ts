@@ -229,6 +229,8 @@ const FORMS = (node: string): string[] => [
   `what if ${node} goes down`,
   `restart etcd on ${node}`,
   `restart kube-apiserver on ${node}`,
+  // A permanent removal, not an outage (rule 57).
+  `etcdctl member remove ${node}`,
 ];
 
 /** The request form of a question of {@link FORMS} (for the rules that depend on it). */
@@ -241,9 +243,11 @@ const REQUEST_OF = (text: string): NonNullable<InvariantContext['request']> =>
         ? 'upgrade'
         : text.startsWith('restart')
           ? 'restart'
-          : text === 'status'
-            ? 'status'
-            : 'what-if';
+          : text.startsWith('etcdctl member remove')
+            ? 'member-remove'
+            : text === 'status'
+              ? 'status'
+              : 'what-if';
 
 function job(cluster: string, text: string): AnswerJob {
   return {

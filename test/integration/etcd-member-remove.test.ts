@@ -191,7 +191,7 @@ describe('etcdctl member remove of 1 of 4 members', () => {
     [
       'ko',
       'etcdctl member remove atlas-cp-3 해도 돼?',
-      /4대에서 3대가 됩니다\(쿼럼 2[^\n]*1대의 장애까지 견딥니다/,
+      /4대에서 3대가 됩니다\(쿼럼 2[^\n]*1대까지는 장애가 나도 쿼럼이 유지됩니다/,
     ],
   ])('%s: 3 members left, quorum 2, tolerance 1', async (_lang, text, want) => {
     const a = await ask(text);

@@ -74,7 +74,8 @@ function memberOf(ctx: WhatIfContext, change: MemberRemoveChange): EtcdMemberVie
  * - `accepted` (info): `remaining` members, quorum `quorum`, `spare` may still fail;
  * - `learner` (info): a learner is no voter, quorum is unchanged;
  * - `target-down` (info): the member is down already: its removal stops nothing that runs;
- * - `leader` (info): the member leads: the members left elect a new leader, writes pause.
+ * - `leader` (info): the member leads: the members left elect a new leader, writes pause;
+ *   `leader-writes-blocked` with an active etcd alarm, which refuses writes whoever leads.
  * Facts for the quorum picture: `voters` (before), `remaining`, `quorum` (after), `target`
  * (`leader`, `up`, `down`, `unknown`), `others` (the health of the members left, `up`/`down`/`unknown`,
  * the leader first as `leader`).
@@ -133,10 +134,16 @@ export function analyzeMemberRemove(ctx: WhatIfContext, change: MemberRemoveChan
     if (facts.target === 'down') add('info', 'target-down');
     b.stop('control', 'stops.etcd-member-removed', { node });
     if (member.isLeader) {
+      // An active alarm (NOSPACE, CORRUPT) refuses writes whoever leads: the election brings them
+      // no sooner (etcd docs, Maintenance, Space quota).
+      const blocked = etcd.alarms.length > 0;
       const timeout = { electionTimeoutMs: ETCD_ELECTION_TIMEOUT_MS };
-      b.findings.push(finding('etcd-member-remove', 'control', 'info', 'leader', { ...facts, ...timeout }));
-      b.stop('control', 'stops.etcd-election-timeout', timeout);
-      b.duration('control', 'duration.etcd-election-timeout', timeout);
+      const variant = blocked ? 'leader-writes-blocked' : 'leader';
+      b.findings.push(finding('etcd-member-remove', 'control', 'info', variant, { ...facts, ...timeout }));
+      if (!blocked) {
+        b.stop('control', 'stops.etcd-election-timeout', timeout);
+        b.duration('control', 'duration.etcd-election-timeout', timeout);
+      }
     }
     if (!member.isLearner && started >= quorum)
       b.keep('control', 'keeps.etcd-quorum', { voters: remaining, quorum });

@@ -125,7 +125,9 @@ export const enWhatIf = {
       'target-down':
         'The member of {{node}} is down already: removing it stops nothing that runs, and the members left keep the quorum they count on now.',
       leader:
-        '{{member}} on {{node}} is the etcd leader: after its removal the members left elect a new leader, and writes pause briefly until they have (about the election timeout at most, {{electionTimeoutMs}} ms by default).',
+        'The member of {{node}} is the etcd leader: after its removal the members left elect a new leader, and writes pause briefly until they have (about the election timeout at most, {{electionTimeoutMs}} ms by default).',
+      'leader-writes-blocked':
+        'The member of {{node}} is the etcd leader: after its removal the members left elect a new leader (about the election timeout at most, {{electionTimeoutMs}} ms by default); writes stay refused all the same: the active alarm blocks them, whoever leads, until it is disarmed.',
     },
     'control-plane-serving': {
       serving:
@@ -869,7 +871,7 @@ export const enWhatIf = {
   advice: {
     // kubeadm, "Removing a control plane node"; kubeadm reset removes the node's member and manifests.
     'member-remove-manifest':
-      "Rather run kubeadm reset on {{node}} (it removes the node's own etcd member and its static pod manifests); after a removal by member ID alone, delete /etc/kubernetes/manifests/etcd.yaml on {{node}} at once, or its etcd static pod keeps starting as a removed member and crash-loops.",
+      "Rather run kubeadm reset on {{node}} (it removes the node's own etcd member and its static pod manifests); if the member is removed without it, delete /etc/kubernetes/manifests/etcd.yaml on {{node}} at once, or its etcd static pod keeps starting as a removed member and crash-loops.",
     'member-remove-stop':
       'Stop etcd on {{node}} for good right after, and clear its data directory before it ever joins again: a removed member that starts again is refused by the cluster and keeps failing.',
     'member-remove-refused':

@@ -102,7 +102,7 @@ export const koWhatIf: WhatIfMessages = {
   checks: {
     'etcd-member-remove': {
       accepted:
-        'etcd 투표 멤버가 {{voters}}대에서 {{remaining}}대가 됩니다(쿼럼 {{quorum}}, 정상 {{started}}대): 제거 뒤에도 멤버 {{spare}}대의 장애까지 견딥니다.',
+        'etcd 투표 멤버가 {{voters}}대에서 {{remaining}}대가 됩니다(쿼럼 {{quorum}}, 정상 {{started}}대): 제거 뒤에도 멤버 {{spare}}대까지는 장애가 나도 쿼럼이 유지됩니다.',
       'accepted-no-spare':
         'etcd 투표 멤버가 {{voters}}대에서 {{remaining}}대가 됩니다(쿼럼 {{quorum}}, 정상 {{started}}대): 제거 뒤에는 어떤 멤버도 장애가 나면 안 됩니다(하나 더 장애 나면 쿼럼을 잃고 모든 쓰기가 멈춤).',
       refused:
@@ -116,7 +116,9 @@ export const koWhatIf: WhatIfMessages = {
       'target-down':
         '{{node}}의 멤버는 이미 다운되어 있습니다: 제거해도 실행 중인 것은 멈추지 않고, 남은 멤버는 지금 의지하는 쿼럼을 그대로 유지합니다.',
       leader:
-        '{{node}}의 {{member}}(이)가 etcd 리더입니다: 제거되면 남은 멤버가 새 리더를 뽑고, 그때까지 쓰기가 잠시 멈춥니다(길어야 선출 타임아웃(election timeout) 정도, 기본 {{electionTimeoutMs}} ms).',
+        '{{node}}의 멤버가 etcd 리더입니다: 제거되면 남은 멤버가 새 리더를 뽑고, 그때까지 쓰기가 잠시 멈춥니다(길어야 선출 타임아웃(election timeout) 정도, 기본 {{electionTimeoutMs}} ms).',
+      'leader-writes-blocked':
+        '{{node}}의 멤버가 etcd 리더입니다: 제거되면 남은 멤버가 새 리더를 뽑습니다(길어야 선출 타임아웃(election timeout) 정도, 기본 {{electionTimeoutMs}} ms). 그래도 쓰기는 계속 거부됩니다: 누가 리더든 켜진 알람이 해제될 때까지 쓰기를 막습니다.',
     },
     'control-plane-serving': {
       serving:
@@ -761,7 +763,7 @@ export const koWhatIf: WhatIfMessages = {
   },
   advice: {
     'member-remove-manifest':
-      '가능하면 {{node}}에서 kubeadm reset을 실행하세요(그 노드의 etcd 멤버와 정적 파드 매니페스트를 제거함). 멤버 ID로 제거만 했다면 {{node}}의 /etc/kubernetes/manifests/etcd.yaml을 바로 지우세요. 그러지 않으면 그 노드의 etcd 정적 파드가 제거된 멤버로 계속 시작하다가 크래시 루프에 빠집니다.',
+      '가능하면 {{node}}에서 kubeadm reset을 실행하세요(그 노드의 etcd 멤버와 정적 파드 매니페스트를 제거함). kubeadm reset 없이 멤버만 제거했다면 {{node}}의 /etc/kubernetes/manifests/etcd.yaml을 바로 지우세요. 그러지 않으면 그 노드의 etcd 정적 파드가 제거된 멤버로 계속 시작하다가 크래시 루프에 빠집니다.',
     'member-remove-stop':
       '제거 직후 {{node}}의 etcd를 영구히 멈추고, 다시 합류시키기 전에 데이터 디렉터리를 비우세요: 제거된 멤버가 다시 시작하면 클러스터가 거부해 계속 실패합니다.',
     'member-remove-refused':

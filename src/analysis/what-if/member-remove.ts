@@ -20,6 +20,7 @@
  *   https://kubernetes.io/docs/reference/setup-tools/kubeadm/kubeadm-reset/), or the manifest
  *   /etc/kubernetes/manifests/etcd.yaml is removed.
  */
+import type { WhatIfChange } from '../../commands/types.js';
 import { ETCD_ELECTION_TIMEOUT_MS } from '../domain.js';
 import type { EtcdMemberView } from '../etcd-view.js';
 import { finding } from '../finding.js';
@@ -28,11 +29,7 @@ import { type WhatIfContext, finishWithReadErrors, keepDataPlane, nodeNotFound }
 import { ImpactBuilder, type WhatIfImpact, unknownTarget } from './what-if-impact.js';
 
 /** The change as the pasted reader gives it: the member by its node's name or its hex ID. */
-export interface MemberRemoveChange {
-  type: 'etcd-member-remove';
-  node?: string;
-  member?: string;
-}
+export type MemberRemoveChange = Extract<WhatIfChange, { type: 'etcd-member-remove' }>;
 
 /** The member asked about, or the `what-if-target` impact that says it is not there. */
 function memberOf(ctx: WhatIfContext, change: MemberRemoveChange): EtcdMemberView | WhatIfImpact {
@@ -59,7 +56,7 @@ function memberOf(ctx: WhatIfContext, change: MemberRemoveChange): EtcdMemberVie
   }
   const node = change.node ?? '';
   if (!ctx.index.nodesByName.has(node)) return nodeNotFound(ctx, node);
-  const byNode = members.find((m) => m.node === node);
+  const byNode = members.find((m) => m.node === node) ?? members.find((m) => m.name === node);
   return byNode ?? absent(node) ?? nodeNotFound(ctx, node);
 }
 

@@ -19,7 +19,11 @@
  *   briefly): ●●★ → ★● (the members left elect a leader);
  * - atlas-cp-3 already down, removed: the 2 left both up, quorum 2, tolerance 0; accepted, ★●○ → ★●;
  * - atlas-cp-2 down, remove atlas-cp-3: 1 started of the 2 left, quorum 2: etcd refuses it, UNSAFE;
- * - 4 members, remove atlas-cp-3: 3 members, quorum 2, tolerance 1: SAFE (with the manifest step).
+ * - 4 members, remove atlas-cp-3: 3 members, quorum 2, tolerance 1: SAFE (with the manifest step);
+ * - a learner (scenario 45): no voter, so no quorum check (etcd `mayRemoveMember`: "no need to check
+ *   quorum when removing non-voting member"): quorum stays 2 of 3, SAFE;
+ * - the only member (scenario 05, kubernetes-retired/etcdadm#16 "failed to remove self from etcd
+ *   cluster: etcdserver: re-configuration failed due to not enough started members"): refused, UNSAFE.
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -198,5 +202,41 @@ describe('etcdctl member remove of 1 of 4 members', () => {
     expect(a.reply.verdict).toBe('safe');
     expect(a.text).toMatch(want);
     expect(a.first.join('\n')).toMatch(/etcd ★●●● → ★●● /);
+  });
+});
+
+describe('etcdctl member remove of a learner, and of the only member', () => {
+  const scenario = (name: string): string => join(process.cwd(), 'test/fixtures/scenarios', `${name}.json`);
+  const askLearner = asker(scenario('45-3cp-etcd-learner-joining'));
+  const askSingle = asker(scenario('05-single-control-plane'));
+
+  it.each([
+    ['en', 'etcdctl member remove ab54a98ceb1f0ad2', /is a learner, not a voting member[^\n]*\(2 of 3\)/],
+    [
+      'ko',
+      'etcdctl member remove ab54a98ceb1f0ad2 해도 돼?',
+      /투표 멤버가 아닌 learner입니다[^\n]*3대 중 2대/,
+    ],
+  ])('%s: a learner is removed without touching the quorum', async (_lang, text, want) => {
+    const a = await askLearner(text);
+    expect(a.reply.verdict).toBe('safe');
+    expect(a.text).toMatch(want);
+  });
+
+  it.each([
+    [
+      'en',
+      'etcdctl member remove eridani-cp',
+      /etcd refuses this removal: eridani-cp is its only voting member/,
+    ],
+    [
+      'ko',
+      'etcdctl member remove eridani-cp 해도 돼?',
+      /etcd가 이 제거를 거부합니다: eridani-cp는 유일한 투표 멤버/,
+    ],
+  ])('%s: the only member: etcd refuses it', async (_lang, text, want) => {
+    const a = await askSingle(text);
+    expect(a.reply.verdict).toBe('unsafe');
+    expect(a.text).toMatch(want);
   });
 });

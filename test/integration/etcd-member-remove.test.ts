@@ -130,8 +130,8 @@ describe('etcdctl member remove on the demo (3 members, all up)', () => {
         : 'etcd ★●● → ★● (멤버 제거: ★ 리더, ● 정상, ○ 다운, ? 확인 안 됨; 제거 뒤 쿼럼 2: 유지)',
     );
     const step = a.first.find((l) => l.startsWith('1. ')) ?? '';
-    expect(step).toMatch(/kubeadm reset/);
-    expect(a.text).toMatch(/\/etc\/kubernetes\/manifests\/etcd\.yaml/);
+    expect(step).toMatch(/\/etc\/kubernetes\/manifests\/etcd\.yaml/);
+    expect(a.text).toMatch(/kubeadm reset/);
     expect(violations(a.reply, 'atlas-cp-3')).toEqual([]);
   });
 

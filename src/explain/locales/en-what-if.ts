@@ -871,7 +871,7 @@ export const enWhatIf = {
   advice: {
     // kubeadm, "Removing a control plane node"; kubeadm reset removes the node's member and manifests.
     'member-remove-manifest':
-      "Rather run kubeadm reset on {{node}} (it removes the node's own etcd member and its static pod manifests); if the member is removed without it, delete /etc/kubernetes/manifests/etcd.yaml on {{node}} at once, or its etcd static pod keeps starting as a removed member and crash-loops.",
+      'Right after the removal, delete /etc/kubernetes/manifests/etcd.yaml on {{node}}, or its etcd static pod crash-loops as a removed member (kubeadm reset on {{node}}, run instead of etcdctl, removes both the member and its manifests).',
     'member-remove-stop':
       'Stop etcd on {{node}} for good right after, and clear its data directory before it ever joins again: a removed member that starts again is refused by the cluster and keeps failing.',
     'member-remove-refused':

@@ -763,7 +763,7 @@ export const koWhatIf: WhatIfMessages = {
   },
   advice: {
     'member-remove-manifest':
-      '가능하면 {{node}}에서 kubeadm reset을 실행하세요(그 노드의 etcd 멤버와 정적 파드 매니페스트를 제거함). kubeadm reset 없이 멤버만 제거했다면 {{node}}의 /etc/kubernetes/manifests/etcd.yaml을 바로 지우세요. 그러지 않으면 그 노드의 etcd 정적 파드가 제거된 멤버로 계속 시작하다가 크래시 루프에 빠집니다.',
+      '제거 직후 {{node}}의 /etc/kubernetes/manifests/etcd.yaml을 지우세요. 그러지 않으면 그 노드의 etcd 정적 파드가 제거된 멤버로 계속 시작하다가 크래시 루프에 빠집니다(etcdctl 대신 {{node}}에서 kubeadm reset을 실행하면 멤버와 매니페스트를 함께 제거함).',
     'member-remove-stop':
       '제거 직후 {{node}}의 etcd를 영구히 멈추고, 다시 합류시키기 전에 데이터 디렉터리를 비우세요: 제거된 멤버가 다시 시작하면 클러스터가 거부해 계속 실패합니다.',
     'member-remove-refused':

@@ -64,6 +64,7 @@ export type CheckId =
   | 'control-plane-down'
   | 'etcd-quorum-loss'
   | 'component-down'
+  | 'etcd-member-remove'
   | 'drain-api'
   | 'upgrade-order'
   | 'version-skew'

@@ -847,6 +847,8 @@ function whatIfChange(match: Match, node: string | undefined): WhatIfChange {
       return { type: 'control-plane-down' };
     case 'etcd-quorum-loss':
       return { type: 'etcd-quorum-loss' };
+    case 'etcd-member-remove':
+      return node === undefined ? { type: 'etcd-member-remove' } : { type: 'etcd-member-remove', node };
     case 'component-down':
     case undefined:
       return node === undefined

@@ -2,9 +2,10 @@
  * A pasted command is a question about that command (issue 30, item 3): "is `kubectl drain wk1
  * --force --ignore-daemonsets` safe to run?", `systemctl restart kubelet` on a node, `sudo reboot`
  * over ssh, `kubeadm upgrade apply v1.34.2`, `etcdctl member remove …`. Each is read into the
- * command the plain question gives (a drain, a component restart, a reboot, an upgrade, a node or
- * member lost), and `kubectl drain`'s flags are kept so that the answer says their real effect from
- * the same drain model (src/analysis/drain-filters.ts, eviction-api.ts).
+ * command the plain question gives (a drain, a component restart, a reboot, an upgrade, a node
+ * lost) or into a change of its own (an etcd member removed for good), and `kubectl drain`'s
+ * flags are kept so that the answer says their real effect from the same drain model
+ * (src/analysis/drain-filters.ts, eviction-api.ts).
  *
  * Flags and their meaning: `kubectl drain --help` and the kubectl drain reference,
  * https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/ (k8s.io/kubectl/pkg/cmd/drain).
@@ -524,8 +525,7 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
         command: {
           kind: 'what-if',
           change: {
-            type: 'component-down',
-            component: 'etcd',
+            type: 'etcd-member-remove',
             ...(member === undefined ? {} : { node: member }),
             ...(hex === undefined ? {} : { member: hex }),
           },
@@ -544,7 +544,7 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
       return {
         command: {
           kind: 'what-if',
-          change: { type: 'component-down', component: 'etcd', node: member },
+          change: { type: 'etcd-member-remove', node: member },
           drain: false,
         },
         rest: around,

@@ -16,6 +16,7 @@ export type RequestIntent =
   | 'node-down'
   | 'component-restart'
   | 'component-down'
+  | 'etcd-member-remove'
   | 'rolling-update'
   | 'control-plane-down'
   | 'etcd-quorum-loss'

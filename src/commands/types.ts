@@ -61,8 +61,11 @@ export type ComponentName =
  *   answer is the quorum's loss either way.
  * - `component-down`: one component is down everywhere (`what if the scheduler is down`), or only
  *   its instance on `node` when given (`what if etcd is down on cp-1`): a failure, not a restart.
- *   `member`: a pasted `etcdctl member remove ID` without a node, the hexadecimal member ID; the
- *   analysis finds its node in the member list (src/analysis/what-if/analyze-what-if.ts).
+ * - `etcd-member-remove`: a pasted `etcdctl member remove` or `talosctl etcd remove-member`, a
+ *   permanent reconfiguration of etcd (etcd docs, "Runtime reconfiguration"), not an outage: the
+ *   member by its node's name (`node`; kubeadm names a member after its node) or by its
+ *   hexadecimal ID (`member`, as `etcdctl member list` prints it), found in the member list read
+ *   (src/analysis/what-if/member-remove.ts).
  *
  * `component` holds the canonical name when known, else the word as typed (lowercased, at most 63
  * characters): the answer then says which components it knows rather than guessing.
@@ -73,7 +76,8 @@ export type WhatIfChange =
   | { type: 'node-down'; node: string }
   | { type: 'control-plane-down' }
   | { type: 'etcd-quorum-loss'; members?: string[] }
-  | { type: 'component-down'; component: string; node?: string; member?: string };
+  | { type: 'component-down'; component: string; node?: string }
+  | { type: 'etcd-member-remove'; node?: string; member?: string };
 
 /**
  * "What if …": a component restart, a rolling update or an outage.

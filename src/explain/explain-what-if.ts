@@ -112,6 +112,13 @@ function subjectKey(impact: WhatIfImpact): {
       return c.node === undefined
         ? { key: 'component-down', values: { component: c.component }, outage: true }
         : { key: 'component-down-node', values: { component: c.component, node: c.node }, outage: true };
+    case 'etcd-member-remove':
+      // A member asked for by ID is named by its node once the analysis found it.
+      if (c.member === undefined)
+        return { key: 'etcd-member-remove', values: { node: c.node ?? '' }, outage: false };
+      return c.node === undefined
+        ? { key: 'etcd-member-remove-id', values: { member: c.member }, outage: false }
+        : { key: 'etcd-member-remove-id-node', values: { node: c.node, member: c.member }, outage: false };
   }
 }
 

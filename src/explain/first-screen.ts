@@ -165,6 +165,8 @@ const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v)
  *   (worker answers, a learner, external etcd, several nodes)
  */
 export function quorumPicture(tr: Translator, findings: readonly Finding[]): string | null {
+  const removal = findings.find((f) => f.check === 'etcd-member-remove' && Array.isArray(f.facts.others));
+  if (removal !== undefined) return removalPicture(tr, removal);
   const q = findings.find((f) => f.check === 'etcd-quorum-after');
   if (q === undefined) return null;
   const voters = num(q.facts.voters);
@@ -209,6 +211,35 @@ export function quorumPicture(tr: Translator, findings: readonly Finding[]): str
     before: picture(before),
     after: picture(after),
     quorum,
+    state: tr.t(`screen.quorum-${state}`),
+  });
+}
+
+/**
+ * An etcd member removed for good (src/analysis/what-if/member-remove.ts): the voting members before
+ * (the removed one last) → the members left, whose quorum is floor((N-1)/2)+1 (etcd FAQ). The leader
+ * keeps its star; when the leader is the member removed, the members left elect one (a star on the
+ * first member up). Refused by etcd: the members stay as they are. A learner: no change to picture.
+ * @param tr - the reply's translator
+ * @param f - the `etcd-member-remove` finding (facts `others`, `target`, `quorum`)
+ * @returns one line, or null for a learner or more than 15 members
+ */
+function removalPicture(tr: Translator, f: Finding): string | null {
+  const others = (f.facts.others as readonly string[]).map((m): Member =>
+    m === 'leader' || m === 'up' || m === 'down' ? m : 'unknown',
+  );
+  const target = f.facts.target as Member;
+  if (f.variant === 'learner' || others.length > 14) return null;
+  const before = [...others, target];
+  const refused = f.variant.startsWith('refused');
+  const after = refused ? before : [...others];
+  const elect = after.indexOf('up');
+  if (!refused && target === 'leader' && elect >= 0) after[elect] = 'leader';
+  const state = refused ? 'refused' : f.variant === 'health-unseen' ? 'unknown' : 'kept';
+  return tr.t('screen.quorum-removed', {
+    before: picture(before),
+    after: picture(after),
+    quorum: num(f.facts.quorum),
     state: tr.t(`screen.quorum-${state}`),
   });
 }

@@ -127,9 +127,9 @@ const commandSchema = z.discriminatedUnion('kind', [
       z.object({ type: z.literal('node-down'), node: z.string() }),
       z.object({ type: z.literal('control-plane-down') }),
       z.object({ type: z.literal('etcd-quorum-loss'), members: z.array(z.string()).max(500).optional() }),
+      z.object({ type: z.literal('component-down'), component: z.string(), node: z.string().optional() }),
       z.object({
-        type: z.literal('component-down'),
-        component: z.string(),
+        type: z.literal('etcd-member-remove'),
         node: z.string().optional(),
         member: z.string().max(16).optional(),
       }),

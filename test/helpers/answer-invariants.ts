@@ -47,8 +47,11 @@ export interface InvariantContext {
   readyzSeen?: boolean;
   /** How many nodes the cluster has (a reboot of the only node is advised without a drain). */
   nodeCount?: number;
-  /** The request form asked: `reboot`, `drain`, `upgrade`, `what-if`, `restart` or `status`. */
-  request?: 'reboot' | 'drain' | 'upgrade' | 'what-if' | 'restart' | 'status';
+  /**
+   * The request form asked: `reboot`, `drain`, `upgrade`, `what-if`, `restart`, `status`, or
+   * `member-remove` (a pasted `etcdctl member remove`: etcd's membership, not the node's pods).
+   */
+  request?: 'reboot' | 'drain' | 'upgrade' | 'what-if' | 'restart' | 'status' | 'member-remove';
   /** kube-proxy's mode as the cluster's ConfigMap says (`iptables`, `ipvs`, `nftables`), null when unknown. */
   proxyMode?: string | null;
   /** Every node of the cluster (rule 38: a failure that leaves no node up). */
@@ -1881,7 +1884,50 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   out.push(...drainSequenceViolations(reply.findings, reply.multiNode === undefined));
   // 57-62. One model per answer: its structure says each fact once (issue 30 item 4, Korean review 2026-12).
   out.push(...answerStructureViolations(reply));
+  // 63. A member removed for good is no outage (etcd docs, "Runtime reconfiguration").
+  out.push(...memberRemovalViolations(reply, text));
   void en;
+  return out;
+}
+
+/** The sentences of a failed etcd member that waits to be restarted or brought back. */
+const MEMBER_OUTAGE = [
+  'whatIf.checks.component-down.etcd-member-node',
+  'whatIf.checks.component-down.etcd-member-no-spare',
+  'whatIf.stops.etcd-member-down',
+  'whatIf.duration.until-restarted',
+  'whatIf.advice.etcd-member-down',
+];
+
+/**
+ * Rule 63: an answer about an etcd member removed for good (`etcdctl member remove`, check
+ * `etcd-member-remove`) says none of a failure's sentences ("stays down until it is restarted",
+ * "bring the member back"), and its quorum picture has one member fewer after than before (the
+ * same members when etcd refuses the removal, `--strict-reconfig-check`), at most one leader on
+ * each side, and a leader after whenever there was one before and a member is up to be elected.
+ */
+function memberRemovalViolations(reply: Reply, text: string): string[] {
+  const removal = reply.findings.find((f) => f.check === 'etcd-member-remove');
+  if (removal === undefined || (reply.locale !== 'en' && reply.locale !== 'ko')) return [];
+  const locale = reply.locale;
+  const out = MEMBER_OUTAGE.filter((key) => {
+    const template = rawText(locale, key);
+    return template !== undefined && templatePattern(template).test(text);
+  }).map((key) => `a member removed for good is answered as an outage (${key})`);
+  const lines = firstScreenLines(splitReply(reply).first, translator(reply.locale));
+  const picture = lines.map((l) => /^etcd ([★●○?]+) → ([★●○?]+) /u.exec(l)).find((m) => m !== null);
+  if (picture) {
+    const [, before = '', after = ''] = picture;
+    const count = (p: string, glyph: string): number => [...p].filter((g) => g === glyph).length;
+    const refused = removal.variant.startsWith('refused');
+    const want = refused ? [...before].length : [...before].length - 1;
+    if ([...after].length !== want)
+      out.push(`the removal picture ${before} → ${after} does not have ${want} member(s) after`);
+    if (count(before, '★') > 1 || count(after, '★') > 1)
+      out.push(`the removal picture ${before} → ${after} has more than one leader`);
+    if (count(before, '★') === 1 && count(after, '★') === 0 && /[●]/u.test(after))
+      out.push(`the removal picture ${before} → ${after} loses the leader`);
+  }
   return out;
 }
 

@@ -230,6 +230,8 @@ const FORMS = (node: string): string[] => [
   `what if ${node} goes down`,
   `restart etcd on ${node}`,
   `restart kube-apiserver on ${node}`,
+  // A permanent removal, not an outage (rule 63).
+  `etcdctl member remove ${node}`,
 ];
 
 /** The request form of a question of {@link FORMS} (for the rules that depend on it). */
@@ -242,9 +244,11 @@ const REQUEST_OF = (text: string): NonNullable<InvariantContext['request']> =>
         ? 'upgrade'
         : text.startsWith('restart')
           ? 'restart'
-          : text === 'status'
-            ? 'status'
-            : 'what-if';
+          : text.startsWith('etcdctl member remove')
+            ? 'member-remove'
+            : text === 'status'
+              ? 'status'
+              : 'what-if';
 
 function job(cluster: string, text: string): AnswerJob {
   return {
@@ -2743,6 +2747,49 @@ describe('every count matches its items and no advice is said twice (issue 30, r
     // All members answered: the plain sentence stays.
     const all = renderText(await ask('examples/ha-3cp.json', 'can I reboot atlas-cp-1 --lang en'));
     expect(all).toContain('etcd voting members are in step: applied-index spread 0 entries.');
+  });
+
+  it('5. rule 63: a member removed for good is no outage; an outage sentence or a picture that keeps the member is caught (atlas-cp-1, en and ko)', async () => {
+    const memberCtx: InvariantContext = {
+      target: 'atlas-cp-1',
+      downNodes: [],
+      allControlPlane: false,
+      minor: null,
+      request: 'member-remove',
+    };
+    for (const lang of ['en', 'ko'] as const) {
+      const reply = await ask('examples/ha-3cp.json', `etcdctl member remove atlas-cp-1 --lang ${lang}`);
+      expect(answerViolations(reply, memberCtx)).toEqual([]);
+      // The outage's sentence and its picture (the member kept, down, and the leader lost).
+      const sentence =
+        lang === 'en'
+          ? 'On a control-plane node with etcdctl set up for the cluster, check etcdctl endpoint health --cluster; bring the member on atlas-cp-1 back before any other maintenance.'
+          : '클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 etcdctl endpoint health --cluster로 확인하고, 다른 유지보수보다 먼저 atlas-cp-1의 멤버를 복구하세요.';
+      const outage = { ...reply, advice: [...reply.advice, sentence] };
+      expect(answerViolations(outage, memberCtx).join('\n')).toMatch(
+        /a member removed for good is answered as an outage \(whatIf\.advice\.etcd-member-down\)/,
+      );
+      // The outage's picture: the failure's quorum arithmetic keeps the member, down (the old answer).
+      const outagePicture: Reply = {
+        ...reply,
+        findings: [
+          ...reply.findings.map((f) =>
+            f.check === 'etcd-member-remove' ? { ...f, facts: { ...f.facts, others: null } } : f,
+          ),
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'warn',
+            variant: 'kept-no-spare',
+            facts: { voters: 3, quorum: 2, after: 2, healthyBefore: 3, down: [], unknown: 0 },
+          },
+          { check: 'etcd-leader', plane: 'control', severity: 'info', variant: 'leader-here', facts: {} },
+        ],
+      };
+      expect(answerViolations(outagePicture, memberCtx).join('\n')).toMatch(
+        /the removal picture ●●★ → ★●○ does not have 2 member\(s\) after/,
+      );
+    }
   });
 });
 

@@ -155,8 +155,8 @@ describe('other pasted commands are the plain question about them', () => {
     ['atlas-wk-1에서 systemctl restart containerd 해도 돼?', 'component-restart', ['atlas-wk-1']],
     ['ssh atlas-wk-2 sudo shutdown -r now 해도 돼?', 'reboot', ['atlas-wk-2']],
     ['is `kubeadm upgrade apply v1.33.2` safe?', 'upgrade', []],
-    ['etcdctl member remove atlas-cp-3 ok?', 'component-down', ['atlas-cp-3']],
-    ['`etcdctl member remove atlas-cp-3` 해도 돼?', 'component-down', ['atlas-cp-3']],
+    ['etcdctl member remove atlas-cp-3 ok?', 'etcd-member-remove', ['atlas-cp-3']],
+    ['`etcdctl member remove atlas-cp-3` 해도 돼?', 'etcd-member-remove', ['atlas-cp-3']],
     ['`kubectl drain atlas-wk-1 atlas-wk-1 --ignore-daemonsets` ok?', 'drain', ['atlas-wk-1']],
   ])('%j', async (text, intent, nodes) => {
     const a = await ask(text);
@@ -385,15 +385,20 @@ describe('a pasted --pod-selector drains only the pods it selects', () => {
  * was dropped and the answer was "What if etcd is down" everywhere (quorum lost), a model of another
  * question. Expected from the etcd docs ("Runtime reconfiguration", member remove takes the member
  * ID etcdctl member list prints) and the demo's recorded member list: 93b80db26f336247 is the member
- * atlas-cp-1, so the answer is about etcd on atlas-cp-1 only (3 members: quorum 2 kept); an ID not in
- * the list is unknown, and the answer lists the IDs it read.
+ * atlas-cp-1, so the answer is about the member of atlas-cp-1 only (2 members left: quorum 2); an ID not in
+ * the list is unknown, and the answer lists the IDs it read. A removal, not an outage
+ * (test/integration/etcd-member-remove.test.ts): the title names the member's ID and node.
  */
 describe('a pasted etcdctl member remove by ID is about that member', () => {
   // The demo file itself: its member IDs are uint64, beyond what JSON.parse keeps exactly.
   const ask = asker(join(process.cwd(), 'examples/ha-3cp.json'));
   it.each([
-    ['en', 'etcdctl member remove 93b80db26f336247', /etcd goes down on atlas-cp-1/],
-    ['ko', '`etcdctl member remove 93b80db26f336247` 해도 돼?', /atlas-cp-1의 etcd가 다운되면/],
+    [
+      'en',
+      'etcdctl member remove 93b80db26f336247',
+      /etcd member 93b80db26f336247 \(atlas-cp-1\) is removed/,
+    ],
+    ['ko', '`etcdctl member remove 93b80db26f336247` 해도 돼?', /etcd 멤버 93b80db26f336247\(atlas-cp-1\)/],
   ])("%s: the member ID is its node's member", async (_lang, text, title) => {
     const a = await ask(text);
     expect(a.reply.title).toMatch(title);

@@ -104,8 +104,8 @@ describe("pasted commands: the tool's own arguments are no target", () => {
   cases([
     ['kubectl delete pod -n kube-system kube-apiserver-atlas-cp-2', 'component-restart [atlas-cp-2]'],
     ['kubectl delete pod -n kube-system etcd-atlas-cp-1 해도 돼?', 'component-restart [atlas-cp-1]'],
-    ['talosctl -n atlas-cp-1 etcd remove-member atlas-cp-3', 'component-down [atlas-cp-3]'],
-    ['talosctl -n atlas-cp-1 etcd remove-member atlas-cp-2 해도 괜찮아?', 'component-down [atlas-cp-2]'],
+    ['talosctl -n atlas-cp-1 etcd remove-member atlas-cp-3', 'etcd-member-remove [atlas-cp-3]'],
+    ['talosctl -n atlas-cp-1 etcd remove-member atlas-cp-2 해도 괜찮아?', 'etcd-member-remove [atlas-cp-2]'],
   ]);
 });
 

@@ -164,7 +164,7 @@ describe('quorum lost by count, Korean component words, drain before a reboot, r
     ['atlas-wk-2 재부팅 전에 드레인 다시 해야 돼?', 'reboot [atlas-wk-2]'],
     ['ansible-playbook -i hosts.yaml remove-node.yml -e node=atlas-wk-2', 'node-down [atlas-wk-2]'],
     ['remove-node.yml 로 atlas-wk-1 빼도 돼?', 'node-down [atlas-wk-1]'],
-    ['etcdctl member remove atlas-cp-3', 'component-down [atlas-cp-3]'],
+    ['etcdctl member remove atlas-cp-3', 'etcd-member-remove [atlas-cp-3]'],
   ]);
 });
 

@@ -1,8 +1,9 @@
 /**
  * "What if …": component restarts, rolling updates and outages, drain alone, and upgrades, analysed
  * over one snapshot. Pure: snapshot + change + now in, findings, statements and a verdict out. Each
- * change type has a module of its own (restart, rolling, outage, node-down, drain, upgrade) over
- * one shared {@link WhatIfContext}; the facts they state come from docs/domain.md and ../domain.ts.
+ * change type has a module of its own (restart, rolling, outage, node-down, member-remove, drain,
+ * upgrade) over one shared {@link WhatIfContext}; the facts they state come from docs/domain.md and
+ * ../domain.ts.
  */
 import { COMPONENT_NAMES, isComponentName } from '../../commands/components.js';
 import type { WhatIfChange } from '../../commands/types.js';
@@ -10,6 +11,7 @@ import type { ClusterSnapshot } from '../../cluster/types.js';
 import { closestNames } from '../../util/closest-names.js';
 import { finding } from '../finding.js';
 import { type WhatIfContext, whatIfContext } from './context.js';
+import { analyzeMemberRemove } from './member-remove.js';
 import { analyzeNodeDown } from './node-down.js';
 import { analyzeComponentDown, analyzeControlPlaneDown, analyzeQuorumLoss } from './outage.js';
 import { analyzeRestart } from './restart.js';
@@ -23,34 +25,13 @@ export { analyzeUpgradeImpact } from './upgrade.js';
 /**
  * Analyse a what-if change.
  * @param snapshot - the cluster as read (`focusNode` set to the change's node, when it has one)
- * @param asked - the change (component names canonical, or the word as typed when unknown; an etcd
- *   member by ID is read as its node)
+ * @param change - the change (component names canonical, or the word as typed when unknown)
  * @param now - the analysis clock
  * @returns the impact; `known` false (verdict null) for an unknown component or node, or a
- *   component the cluster does not run, or an etcd member ID not in the member list (`unknown-member`)
+ *   component the cluster does not run, or an etcd member not in the member list (`unknown-member`)
  */
-export function analyzeWhatIf(snapshot: ClusterSnapshot, asked: WhatIfChange, now: Date): WhatIfImpact {
-  const first: WhatIfContext = whatIfContext(snapshot, { kind: 'what-if', change: asked }, now);
-  let ctx = first;
-  let change = asked;
-  // `etcdctl member remove ID` pasted without a node: the member's node from the member list read
-  // (kubeadm names a member after its node); an ID not in it is unknown, never "etcd everywhere".
-  if (asked.type === 'component-down' && asked.member !== undefined && asked.node === undefined) {
-    const members = first.state.etcd.members;
-    const node = members.find((m) => m.idHex === asked.member)?.node ?? null;
-    if (node === null)
-      return unknownTarget(
-        first.subject,
-        finding('what-if-target', 'control', 'block', 'unknown-member', {
-          member: asked.member,
-          members: members.map((m) => (m.idHex === null ? m.name : `${m.name} ${m.idHex}`)),
-        }),
-        first.state,
-        first.at,
-      );
-    change = { ...asked, node };
-    ctx = { ...first, subject: { kind: 'what-if', change } };
-  }
+export function analyzeWhatIf(snapshot: ClusterSnapshot, change: WhatIfChange, now: Date): WhatIfImpact {
+  const ctx: WhatIfContext = whatIfContext(snapshot, { kind: 'what-if', change }, now);
   if ('component' in change && !isComponentName(change.component)) {
     return unknownTarget(
       ctx.subject,
@@ -76,5 +57,7 @@ export function analyzeWhatIf(snapshot: ClusterSnapshot, asked: WhatIfChange, no
       return analyzeQuorumLoss(ctx);
     case 'component-down':
       return analyzeComponentDown(ctx, change);
+    case 'etcd-member-remove':
+      return analyzeMemberRemove(ctx, change);
   }
 }

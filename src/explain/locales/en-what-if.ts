@@ -25,6 +25,9 @@ export const enWhatIf = {
     'etcd-quorum-loss': 'What if etcd loses quorum: {{cluster}}',
     'component-down': 'What if {{component}} is down: {{cluster}}',
     'component-down-node': 'What if {{component}} goes down on {{node}}: {{cluster}}',
+    'etcd-member-remove': 'What if the etcd member of {{node}} is removed: {{cluster}}',
+    'etcd-member-remove-id': 'What if etcd member {{member}} is removed: {{cluster}}',
+    'etcd-member-remove-id-node': 'What if etcd member {{member}} ({{node}}) is removed: {{cluster}}',
     drain: 'Drain impact: {{node}} in {{cluster}}',
     cordon: 'Cordon: {{node}} in {{cluster}}',
     uncordon: 'Uncordon: {{node}} in {{cluster}}',
@@ -47,6 +50,9 @@ export const enWhatIf = {
     'etcd-quorum-loss': 'etcd loses quorum',
     'component-down': '{{component}} is down everywhere',
     'component-down-node': '{{component}} goes down on {{node}}',
+    'etcd-member-remove': 'removing the etcd member of {{node}} for good',
+    'etcd-member-remove-id': 'removing etcd member {{member}} for good',
+    'etcd-member-remove-id-node': 'removing etcd member {{member}} of {{node}} for good',
   },
   summary: {
     planned: {
@@ -101,6 +107,28 @@ export const enWhatIf = {
       'I analyse a failure on one node for the control-plane components (kube-apiserver, etcd, kube-scheduler, kube-controller-manager) and the node agents (kubelet, kube-proxy, the CNI) only, so I give no verdict for {{componentName}} on {{node}}; ask "what if {{component}} restarts on {{node}}" or "what if {{node}} goes down".',
   },
   checks: {
+    // A permanent removal, not an outage: etcd docs, "Runtime reconfiguration"; FAQ "What is failure
+    // tolerance?"; --strict-reconfig-check (src/analysis/what-if/member-remove.ts).
+    'etcd-member-remove': {
+      accepted:
+        'etcd goes from {{voters}} to {{remaining}} voting members, quorum {{quorum}}, with {{started}} up: it still tolerates {{spare}} member failure(s) after this.',
+      'accepted-no-spare':
+        'etcd goes from {{voters}} to {{remaining}} voting member(s), quorum {{quorum}}, with {{started}} up: no member may fail after this (one more failure loses quorum, and every write stops).',
+      refused:
+        'etcd refuses this removal: it would leave {{remaining}} member(s) with quorum {{quorum}}, but only {{started}} of them are started (down: {{down}}). With --strict-reconfig-check, the default, etcd answers "re-configuration failed due to not enough started members" and nothing changes.',
+      'refused-last':
+        'etcd refuses this removal: {{member}} is its only voting member, and a cluster with no member left has no quorum ("re-configuration failed due to not enough started members"); nothing changes.',
+      'health-unseen':
+        'Whether etcd accepts this removal is unknown: it would leave {{remaining}} member(s) with quorum {{quorum}}, and only {{started}} of them were seen up (the health of the others was not read); etcd refuses a removal that leaves fewer started members than the quorum.',
+      learner:
+        '{{member}} is a learner, not a voting member: removing it leaves the quorum as it is ({{quorum}} of {{remaining}}).',
+      'target-down':
+        'The member of {{node}} is down already: removing it stops nothing that runs, and the members left keep the quorum they count on now.',
+      leader:
+        'The member of {{node}} is the etcd leader: after its removal the members left elect a new leader, and writes pause briefly until they have (about the election timeout at most, {{electionTimeoutMs}} ms by default).',
+      'leader-writes-blocked':
+        'The member of {{node}} is the etcd leader: after its removal the members left elect a new leader (about the election timeout at most, {{electionTimeoutMs}} ms by default); writes stay refused all the same: the active alarm blocks them, whoever leads, until it is disarmed.',
+    },
     'control-plane-serving': {
       serving:
         'The control plane is serving ({{apiserversAlive}} of {{apiservers}} API server(s) alive, /readyz passing).',
@@ -504,6 +532,8 @@ export const enWhatIf = {
     },
   },
   stops: {
+    'etcd-member-removed':
+      'the etcd member of {{node}}, for good: it leaves the member list and cannot rejoin with its old data (it joins again only as a new member, with an empty data directory)',
     'rule-updates':
       'Service rule updates on {{node}} (new Services, endpoint changes) for the few seconds kube-proxy is down',
     'rules-resync': 'Service rule updates on {{node}}: kube-proxy cannot resync until the API server is back',
@@ -621,6 +651,7 @@ export const enWhatIf = {
       'the pods on {{node}} while its node pool replaces it: the pool adds a new node first (per its surge setting), then cordons and drains {{node}} and deletes it; the pods start again on the new node or the others',
   },
   keeps: {
+    'member-remove-refused': 'everything: etcd refuses the removal, so the member of {{node}} stays',
     'refused-pods':
       '{{pods}} on {{node}}: not evicted while {{budgets}} allows no disruption, so they keep running',
     'refused-pods_one':
@@ -838,6 +869,15 @@ export const enWhatIf = {
       "then {{node}}: drain it, run the RKE2 install script again with the servers' INSTALL_RKE2_VERSION and INSTALL_RKE2_TYPE=agent, systemctl restart rke2-agent, and uncordon it",
   },
   advice: {
+    // kubeadm, "Removing a control plane node"; kubeadm reset removes the node's member and manifests.
+    'member-remove-manifest':
+      'Right after the removal, delete /etc/kubernetes/manifests/etcd.yaml on {{node}}, or its etcd static pod crash-loops as a removed member (kubeadm reset on {{node}}, run instead of etcdctl, removes both the member and its manifests).',
+    'member-remove-stop':
+      'Stop etcd on {{node}} for good right after, and clear its data directory before it ever joins again: a removed member that starts again is refused by the cluster and keeps failing.',
+    'member-remove-refused':
+      'Bring the members that are down ({{down}}) back first (on a control-plane node with etcdctl set up for the cluster, check etcdctl endpoint health --cluster): etcd accepts the removal only while the started members left keep quorum.',
+    'member-remove-last':
+      'Add the member that replaces it first, then remove this one: etcd never removes its last member.',
     // One repository per minor on pkgs.k8s.io: the line is pointed at the next minor, and the held
     // packages are unheld, upgraded and held again ("Changing The Kubernetes Package Repository";
     // "Upgrading kubeadm clusters"; issue 16, F4).

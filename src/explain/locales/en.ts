@@ -57,6 +57,9 @@ export const en = {
     'quorum-kept': 'kept',
     'quorum-lost': 'lost',
     'quorum-unknown': 'unknown',
+    'quorum-removed':
+      'etcd {{before}} → {{after}} (member removed: ★ leader, ● up, ○ down, ? not seen; quorum after {{quorum}}: {{state}})',
+    'quorum-refused': 'refused by etcd, nothing changes',
     more: '+{{what}} in Details',
     'more-and': ' and ',
     'more-reasons': '{{count}} more reasons',

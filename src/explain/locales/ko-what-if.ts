@@ -26,6 +26,9 @@ export const koWhatIf: WhatIfMessages = {
     'etcd-quorum-loss': 'etcd 쿼럼 상실 시 영향: {{cluster}}',
     'component-down': '{{component}} 다운 시 영향: {{cluster}}',
     'component-down-node': '{{node}}의 {{component}}(이)가 다운되면: {{cluster}}',
+    'etcd-member-remove': '{{node}}의 etcd 멤버를 제거하면: {{cluster}}',
+    'etcd-member-remove-id': 'etcd 멤버 {{member}}(을)를 제거하면: {{cluster}}',
+    'etcd-member-remove-id-node': 'etcd 멤버 {{member}}({{node}})(을)를 제거하면: {{cluster}}',
     drain: '드레인 영향: {{cluster}}의 {{node}}',
     cordon: 'cordon: {{cluster}}의 {{node}}',
     uncordon: 'uncordon: {{cluster}}의 {{node}}',
@@ -48,6 +51,9 @@ export const koWhatIf: WhatIfMessages = {
     'etcd-quorum-loss': 'etcd가 쿼럼을 잃으면',
     'component-down': '{{component}}(이)가 모든 곳에서 다운되면',
     'component-down-node': '{{node}}의 {{component}}(이)가 다운되면',
+    'etcd-member-remove': '{{node}}의 etcd 멤버 영구 제거',
+    'etcd-member-remove-id': 'etcd 멤버 {{member}} 영구 제거',
+    'etcd-member-remove-id-node': '{{node}}의 etcd 멤버 {{member}} 영구 제거',
   },
   summary: {
     planned: {
@@ -94,6 +100,26 @@ export const koWhatIf: WhatIfMessages = {
       '한 노드에서의 장애는 컨트롤 플레인 구성 요소(kube-apiserver, etcd, kube-scheduler, kube-controller-manager)와 노드 에이전트(kubelet, kube-proxy, CNI)만 분석하므로 {{node}}의 {{componentName}}에 대해서는 판정하지 않습니다. "{{node}}에서 {{component}} 재시작하면?" 또는 "{{node}}(이)가 다운되면?"으로 물어보세요.',
   },
   checks: {
+    'etcd-member-remove': {
+      accepted:
+        'etcd 투표 멤버가 {{voters}}대에서 {{remaining}}대가 됩니다(쿼럼 {{quorum}}, 정상 {{started}}대): 제거 뒤에도 멤버 {{spare}}대까지는 장애가 나도 쿼럼이 유지됩니다.',
+      'accepted-no-spare':
+        'etcd 투표 멤버가 {{voters}}대에서 {{remaining}}대가 됩니다(쿼럼 {{quorum}}, 정상 {{started}}대): 제거 뒤에는 어떤 멤버도 장애가 나면 안 됩니다(하나 더 장애 나면 쿼럼을 잃고 모든 쓰기가 멈춤).',
+      refused:
+        'etcd가 이 제거를 거부합니다: 남는 멤버 {{remaining}}대의 쿼럼은 {{quorum}}인데 그중 시작된 멤버는 {{started}}대뿐입니다(다운: {{down}}). 기본값인 --strict-reconfig-check로 etcd는 "re-configuration failed due to not enough started members"라고 답하고 아무것도 바뀌지 않습니다.',
+      'refused-last':
+        'etcd가 이 제거를 거부합니다: {{member}}(은)는 유일한 투표 멤버이고, 멤버가 남지 않으면 쿼럼도 없습니다("re-configuration failed due to not enough started members"). 아무것도 바뀌지 않습니다.',
+      'health-unseen':
+        'etcd가 이 제거를 받아들일지 알 수 없습니다: 남는 멤버 {{remaining}}대의 쿼럼은 {{quorum}}인데 정상으로 확인된 멤버는 {{started}}대뿐입니다(나머지는 상태를 읽지 못함). etcd는 시작된 멤버가 쿼럼보다 적게 남는 제거를 거부합니다.',
+      learner:
+        '{{member}}(은)는 투표 멤버가 아닌 learner입니다: 제거해도 쿼럼은 그대로입니다({{remaining}}대 중 {{quorum}}대).',
+      'target-down':
+        '{{node}}의 멤버는 이미 다운되어 있습니다: 제거해도 실행 중인 것은 멈추지 않고, 남은 멤버는 지금 의지하는 쿼럼을 그대로 유지합니다.',
+      leader:
+        '{{node}}의 멤버가 etcd 리더입니다: 제거되면 남은 멤버가 새 리더를 뽑고, 그때까지 쓰기가 잠시 멈춥니다(길어야 선출 타임아웃(election timeout) 정도, 기본 {{electionTimeoutMs}} ms).',
+      'leader-writes-blocked':
+        '{{node}}의 멤버가 etcd 리더입니다: 제거되면 남은 멤버가 새 리더를 뽑습니다(길어야 선출 타임아웃(election timeout) 정도, 기본 {{electionTimeoutMs}} ms). 그래도 쓰기는 계속 거부됩니다: 누가 리더든 켜진 알람이 해제될 때까지 쓰기를 막습니다.',
+    },
     'control-plane-serving': {
       serving:
         '컨트롤 플레인이 정상 서비스 중입니다(API 서버 {{apiservers}}대 중 {{apiserversAlive}}대 동작, /readyz 통과).',
@@ -451,6 +477,8 @@ export const koWhatIf: WhatIfMessages = {
     },
   },
   stops: {
+    'etcd-member-removed':
+      '{{node}}의 etcd 멤버(영구히: 멤버 목록에서 빠지고 예전 데이터로는 다시 합류할 수 없음, 빈 데이터 디렉터리로 새 멤버로서만 다시 합류)',
     'rule-updates':
       '{{node}}의 Service 규칙 갱신(새 Service, 엔드포인트 변경): kube-proxy가 내려가 있는 몇 초 동안',
     'rules-resync': '{{node}}의 Service 규칙 갱신: API 서버가 돌아올 때까지 kube-proxy가 재동기화할 수 없음',
@@ -542,6 +570,7 @@ export const koWhatIf: WhatIfMessages = {
       '노드 풀이 {{node}}(을)를 교체하는 동안 그 노드의 파드: 노드 풀이 (서지 설정대로) 새 노드를 먼저 추가한 뒤 {{node}}(을)를 cordon·드레인하고 삭제합니다. 파드는 새 노드나 다른 노드에서 다시 시작합니다',
   },
   keeps: {
+    'member-remove-refused': '모든 것(etcd가 제거를 거부하므로 {{node}}의 멤버는 그대로 남음)',
     'refused-pods':
       '{{node}}의 {{pods}}: {{budgets}}(이)가 중단을 허용하지 않는 동안 축출되지 않고 계속 실행됨',
     'running-pods': '이미 실행 중인 파드',
@@ -733,6 +762,14 @@ export const koWhatIf: WhatIfMessages = {
       '그다음 {{node}}: 드레인하고, 서버와 같은 INSTALL_RKE2_VERSION과 INSTALL_RKE2_TYPE=agent로 RKE2 설치 스크립트를 다시 실행, systemctl restart rke2-agent, uncordon',
   },
   advice: {
+    'member-remove-manifest':
+      '제거 직후 {{node}}의 /etc/kubernetes/manifests/etcd.yaml을 지우세요. 그러지 않으면 그 노드의 etcd 정적 파드가 제거된 멤버로 계속 시작하다가 크래시 루프에 빠집니다(etcdctl 대신 {{node}}에서 kubeadm reset을 실행하면 멤버와 매니페스트를 함께 제거함).',
+    'member-remove-stop':
+      '제거 직후 {{node}}의 etcd를 영구히 멈추고, 다시 합류시키기 전에 데이터 디렉터리를 비우세요: 제거된 멤버가 다시 시작하면 클러스터가 거부해 계속 실패합니다.',
+    'member-remove-refused':
+      '먼저 다운된 멤버({{down}})를 복구하고 클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 etcdctl endpoint health --cluster로 확인하세요: etcd는 남는 시작된 멤버가 쿼럼을 유지할 때만 제거를 받아들입니다.',
+    'member-remove-last':
+      '대신할 멤버를 먼저 추가한 뒤 이 멤버를 제거하세요: etcd는 마지막 멤버를 제거하지 않습니다.',
     'kubeadm-repo-apt':
       'Debian이나 Ubuntu 노드마다 패키지를 올리기 전에 저장소 줄을 {{next}}(으)로 바꾸세요(pkgs.k8s.io는 마이너마다 저장소가 따로 있고, 아직 apt.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정): {{command}}',
     'kubeadm-repo-yum':

@@ -56,6 +56,9 @@ export const ko: Messages = {
     'quorum-kept': '유지',
     'quorum-lost': '잃음',
     'quorum-unknown': '알 수 없음',
+    'quorum-removed':
+      'etcd {{before}} → {{after}} (멤버 제거: ★ 리더, ● 정상, ○ 다운, ? 확인 안 됨; 제거 뒤 쿼럼 {{quorum}}: {{state}})',
+    'quorum-refused': 'etcd가 거부, 바뀌는 것 없음',
     more: '나머지 {{what}}은 "자세히"에서 볼 수 있습니다',
     'more-and': '과 ',
     'more-reasons': '이유 {{count}}건',

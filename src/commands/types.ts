@@ -348,7 +348,9 @@ export type ParseErrorCode =
   | 'invalid-option'
   | 'invalid-request-id'
   | 'not-understood'
-  | 'ambiguous';
+  | 'ambiguous'
+  /** A pronoun ("it", "그 노드") with no node named earlier to refer to. */
+  | 'no-earlier-node';
 
 /** Why text could not be parsed; `detail` is safe to show (it echoes nothing unescaped). */
 export interface ParseError {

@@ -1136,6 +1136,8 @@ export const en = {
   error: {
     'not-understood': 'I did not understand that.',
     ambiguous: 'I am not sure which question this is.',
+    'no-earlier-node':
+      'No node was named earlier for that to refer to. Which node do you mean? Name it in the request (can I drain NODE).',
     empty: 'The request is empty.',
     'too-long': 'The request is too long.',
     'control-characters': 'The request contains control characters or terminal escape sequences.',

@@ -988,6 +988,8 @@ export const ko: Messages = {
   error: {
     'not-understood': '무슨 뜻인지 이해하지 못했습니다.',
     ambiguous: '어떤 질문인지 확실하지 않습니다.',
+    'no-earlier-node':
+      '앞에서 말한 노드가 없어 무엇을 가리키는지 알 수 없습니다. 어느 노드인가요? 요청에 노드 이름을 적어 주세요 (NODE 드레인해도 돼?).',
     empty: '요청이 비어 있습니다.',
     'too-long': '요청이 너무 깁니다.',
     'control-characters': '요청에 제어 문자나 터미널 이스케이프 시퀀스가 들어 있습니다.',

@@ -722,12 +722,15 @@ export async function runCli(
           rebootDelay?: number;
         },
       ) => {
-        const { runSimulateCommand } = await import('../../src/simulator/run-simulate-command.js');
+        const [{ runSimulateCommand }, { fileOrBundled, bundledFileMissing }] = await Promise.all([
+          import('../../src/simulator/run-simulate-command.js'),
+          import('../../src/config/package-files.js'),
+        ]);
         let sim;
         try {
           sim = await runSimulateCommand(
             {
-              file,
+              file: fileOrBundled(file),
               ...(opts.port !== undefined ? { port: opts.port } : {}),
               host: opts.host,
               heartbeats: opts.heartbeats,
@@ -738,6 +741,8 @@ export async function runCli(
           );
         } catch (err) {
           const { code, path } = err as NodeJS.ErrnoException;
+          if (code === 'snapshot-not-found')
+            throw new BotError('bad-request', bundledFileMissing(file), { cause: err });
           if (code !== undefined && path !== undefined && path === opts.kubeconfigOut)
             throw new BotError('bad-request', `cannot write --kubeconfig-out ${path} (${code})`, {
               cause: err,

@@ -1156,6 +1156,16 @@ export const en = {
       'No cluster named {{cluster}}; did you mean {{suggestions}}? Configured: {{clusters}}.',
     'cluster-unreachable':
       'The API server of {{cluster}} could not be reached, so I give no verdict. An unreachable API server does not by itself stop running workloads: the data plane (kubelet, kube-proxy, kernel rules, CNI) keeps serving existing pods and Services without it; changes, scheduling and self-healing wait until it is back.',
+    'cluster-unreachable-at':
+      'The API server of {{cluster}} at {{server}} could not be reached: {{why}}. So I give no verdict. An unreachable API server does not by itself stop running workloads: the data plane (kubelet, kube-proxy, kernel rules, CNI) keeps serving existing pods and Services without it; changes, scheduling and self-healing wait until it is back.',
+    connection: {
+      refused: 'connection refused (nothing listens on that address and port, or a firewall rejects it)',
+      'timed-out': 'the connection timed out (a firewall drops it, or the host is down)',
+      dns: 'its host name does not resolve (DNS)',
+      tls: 'the TLS handshake failed (the certificate is not trusted, has expired or names another host)',
+      network: 'no route to the host, or the connection was reset',
+      unknown: 'a connection error',
+    },
     'cluster-empty':
       'The API server of {{cluster}} lists no nodes, so there is nothing to analyse. Check that the bot reads the right cluster.',
     'cluster-timeout':

@@ -84,7 +84,19 @@ export interface ClusterReadFacts {
   readyz?: { status: number; failing: string[] };
   /** True when the kubeconfig's credential plugin (exec) had not finished at the read's deadline: no request was sent. */
   credentialPluginTimeout?: boolean;
+  /** The API server's address as `host:port` (from the kubeconfig's `server` URL: no credentials, no path). */
+  server?: string;
+  /** Why the connection failed, by class ({@link ConnectionFailure}); absent when unknown. */
+  connection?: ConnectionFailure;
 }
+
+/**
+ * Why a connection to a server failed, by class: `refused` (ECONNREFUSED: nothing listens there),
+ * `timed-out` (ETIMEDOUT, or no answer within the request time-out), `dns` (ENOTFOUND, EAI_AGAIN),
+ * `tls` (the certificate was not trusted, expired or names another host; Node's TLS error codes),
+ * `network` (no route, connection reset).
+ */
+export type ConnectionFailure = 'refused' | 'timed-out' | 'dns' | 'tls' | 'network';
 
 /**
  * The cluster's API could not be read at all (nodes unreadable): no analysis is possible.

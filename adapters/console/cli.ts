@@ -606,7 +606,7 @@ export async function runCli(
     .action(async (opts: { cluster?: string; as?: string }) => {
       const config = await configFor(program.opts<{ config?: string }>(), await cliSettings());
       const runner = await runnerFor(config, await cliLogger(), await cliSettings());
-      const [{ handleConsoleRequest }, { createInterface }] = await Promise.all([
+      const [{ consoleSession }, { createInterface }] = await Promise.all([
         import('./console-adapter.js'),
         import('node:readline'),
       ]);
@@ -615,6 +615,11 @@ export async function runCli(
         output: process.stdout,
         terminal: process.stdin.isTTY,
       });
+      const session = consoleSession(
+        config,
+        runner.run,
+        scheduleListFor(config, await cliLogger(), await cliSettings()),
+      );
       const names = Object.keys(config.clusters).join(', ');
       io.out(
         `k8s-ha-bot — clusters: ${names}; default ${config.defaultCluster ?? '(none)'}. Type "help", or "exit" to leave.\n`,
@@ -627,12 +632,11 @@ export async function runCli(
           const text = line.trim();
           if (text === 'exit' || text === 'quit') break;
           if (text !== '') {
-            const outcome = await handleConsoleRequest(
-              { text, ...(opts.cluster ? { cluster: opts.cluster } : {}), user: opts.as ?? safeUser() },
-              config,
-              runner.run,
-              scheduleListFor(config, await cliLogger(), await cliSettings()),
-            );
+            const outcome = await session.ask({
+              text,
+              ...(opts.cluster ? { cluster: opts.cluster } : {}),
+              user: opts.as ?? safeUser(),
+            });
             await print(io, outcome, 'text');
           }
           rl.prompt();
@@ -718,12 +722,15 @@ export async function runCli(
           rebootDelay?: number;
         },
       ) => {
-        const { runSimulateCommand } = await import('../../src/simulator/run-simulate-command.js');
+        const [{ runSimulateCommand }, { fileOrBundled, bundledFileMissing }] = await Promise.all([
+          import('../../src/simulator/run-simulate-command.js'),
+          import('../../src/config/package-files.js'),
+        ]);
         let sim;
         try {
           sim = await runSimulateCommand(
             {
-              file,
+              file: fileOrBundled(file),
               ...(opts.port !== undefined ? { port: opts.port } : {}),
               host: opts.host,
               heartbeats: opts.heartbeats,
@@ -734,6 +741,8 @@ export async function runCli(
           );
         } catch (err) {
           const { code, path } = err as NodeJS.ErrnoException;
+          if (code === 'snapshot-not-found')
+            throw new BotError('bad-request', bundledFileMissing(file), { cause: err });
           if (code !== undefined && path !== undefined && path === opts.kubeconfigOut)
             throw new BotError('bad-request', `cannot write --kubeconfig-out ${path} (${code})`, {
               cause: err,

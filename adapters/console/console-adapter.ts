@@ -24,6 +24,7 @@ import { translator } from '../../src/explain/i18n.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { renderText } from '../../src/explain/render-text.js';
 import { safeReply } from '../../src/explain/safe-reply.js';
+import { refersToEarlierNode } from '../../src/commands/understand.js';
 import { decideChatCommand } from '../../src/intake/intake.js';
 import type { AnswerJob } from '../../src/queue/job.js';
 
@@ -114,14 +115,22 @@ function namesSomethingMissing(f: Finding): boolean {
   );
 }
 
+/** Whether a reply asks which request was meant: its likeliest readings, numbered (`suggestions`). */
+function isClarification(reply: Reply): boolean {
+  return reply.suggestions !== undefined && reply.suggestions.length > 0;
+}
+
 /**
- * The exit code of a reply ({@link EXIT_CODES}): 2 when it says a named node or component does not
- * exist, 1 for other errors and for a refused maintenance request, 3 for an answer whose verdict is
+ * The exit code of a reply ({@link EXIT_CODES}): 2 when it asks which request was meant (a
+ * clarification, as the README's table gives text not understood) or says a named node or
+ * component does not exist, 1 for other errors and for a refused maintenance request, 3 for an answer whose verdict is
  * unsafe, else 0. A maintenance request is granted only with its request card (kind
  * `maintenance`); an `unsafe` refusal keeps the reboot-impact analysis as its answer (kind
  * `reboot-impact`, the refusal in the summary), so the kind alone does not say it: a refusal is 1.
  */
 function exitCodeOf(reply: Reply, command: Command): ExitCode {
+  // A clarification ("did you mean …", numbered choices) is bad input, as at the intake.
+  if (isClarification(reply)) return EXIT_CODES.badInput;
   if (reply.kind === 'error')
     return reply.findings.some(namesSomethingMissing) ? EXIT_CODES.badInput : EXIT_CODES.failed;
   if (
@@ -331,7 +340,9 @@ export async function handleConsoleRequest(
         reply,
         ran: true,
         exitCode: exitCodeOf(reply, job.command),
-        request: reply.context.request ?? understood,
+        // A clarification understood no request yet ("the control plane node" of three is none of
+        // them): null, as for a clarification at the intake.
+        request: isClarification(reply) ? null : (reply.context.request ?? understood),
       };
     }
   }
@@ -367,5 +378,53 @@ export function toJsonOutput(
     // A maintenance's forecast vs observed: tallies, times, etcd voters, mismatches with their kind.
     ...(reply.forecastComparison === undefined ? {} : { forecastComparison: reply.forecastComparison }),
     reply,
+  };
+}
+
+/** One line at the interactive prompt ({@link ConsoleRequest}) with what the conversation so far gives it. */
+export interface ConsoleSession {
+  /**
+   * Answer one line: a number picks that choice of the last clarification ("Press one"); a line
+   * that refers to an earlier node ("what if it goes down", "그 노드 드레인해도 돼?") and names
+   * none is asked about the nodes of the last answer that named some.
+   * @throws as {@link handleConsoleRequest}
+   */
+  ask(request: ConsoleRequest): Promise<ConsoleOutcome>;
+}
+
+/**
+ * The interactive prompt's conversation: like a chat thread, a follow-up refers to what came before
+ * it. It keeps the nodes of the last answer that named some, and the choices of the last
+ * clarification (the numbered lines of its "Did you mean"), until a later answer replaces them.
+ * @param config - the bot configuration
+ * @param run - the job runner
+ * @param listSchedules - every chat's schedules, when Redis is configured
+ */
+export function consoleSession(
+  config: BotConfig,
+  run: JobRunner,
+  listSchedules?: ConsoleScheduleList,
+): ConsoleSession {
+  let earlierNodes: readonly string[] = [];
+  let choices: readonly string[] = [];
+  return {
+    async ask(request) {
+      const typed = request.text.trim();
+      const text = /^[1-9]$/u.test(typed) ? (choices[Number(typed) - 1] ?? typed) : typed;
+      let outcome = await handleConsoleRequest({ ...request, text }, config, run, listSchedules);
+      // The parser found "it" with no node: the one asked about before is what it refers to, as the
+      // sentence before does in one message (src/commands/understand.ts).
+      if (outcome.request === null && earlierNodes.length > 0 && refersToEarlierNode(text))
+        outcome = await handleConsoleRequest(
+          { ...request, text: `${earlierNodes.join(' and ')}. ${text}` },
+          config,
+          run,
+          listSchedules,
+        );
+      const nodes = outcome.request?.nodes ?? [];
+      if (nodes.length > 0) earlierNodes = nodes;
+      choices = outcome.reply.suggestions?.map((x) => x.text) ?? [];
+      return outcome;
+    },
   };
 }

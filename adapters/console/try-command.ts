@@ -15,7 +15,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,7 @@ import { stringify } from 'yaml';
 import type { KNode, KPod } from '../../src/cluster/types.js';
 import { BotError } from '../../src/errors.js';
 import { BUILT_IN_SNAPSHOT } from '../../src/config/load-config.js';
+import { bundledFileMissing, fileOrBundled } from '../../src/config/package-files.js';
 import { REBOOT_PATH, startSimulator } from '../../src/simulator/start-simulator.js';
 import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { handleConsoleRequest } from './console-adapter.js';
@@ -117,8 +118,11 @@ export async function runTry(
     for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
   };
   try {
+    // The package's own demo cluster, whatever the working directory (a global install too).
+    const file = fileOrBundled(BUILT_IN_SNAPSHOT);
+    if (!existsSync(file)) throw new BotError('bad-request', bundledFileMissing(BUILT_IN_SNAPSHOT));
     const sim = await startSimulator({
-      file: BUILT_IN_SNAPSHOT,
+      file,
       heartbeats: true,
       ...(args.rebootDelayMs !== undefined ? { rebootDelayMs: args.rebootDelayMs } : {}),
     });

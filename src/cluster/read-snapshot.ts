@@ -19,7 +19,7 @@ import { isAscii } from 'node:buffer';
 import { setMaxListeners } from 'node:events';
 import type { KubeAccess } from './static-kubeconfig.js';
 import { ClusterReadError } from '../errors.js';
-import type { ClusterReadFacts } from '../errors.js';
+import type { ClusterReadFacts, ConnectionFailure } from '../errors.js';
 import { CLUSTER_READ_CONNECTION_ERRORS, kubeConnection } from './kube-connection.js';
 import type { Logger } from '../util/logger.js';
 import { silentLogger } from '../util/silent-logger.js';
@@ -101,6 +101,15 @@ const UNREACHABLE_CODES = new Set([
   'SELF_SIGNED_CERT_IN_CHAIN',
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
+
+/** The class of a Node connection error code ({@link ConnectionFailure}); undefined when none fits. */
+function connectionFailureOf(code: string): ConnectionFailure | undefined {
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (code === 'ETIMEDOUT') return 'timed-out';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns';
+  if (/CERT|TLS|SSL|VERIFY/u.test(code)) return 'tls';
+  return UNREACHABLE_CODES.has(code) ? 'network' : undefined;
+}
 
 function reasonForStatus(status: number): ReadErrorReason {
   if (status === 401) return 'unauthorized';
@@ -557,6 +566,17 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
     // /readyz usually answers even when the node list cannot (etcd down: the list hangs or fails,
     // /readyz says `[-]etcd failed`): keep its failing checks, they are the real cause.
     const facts: ClusterReadFacts = { afterMs: Date.now() - started };
+    // Where, and why by class: "could not be reached" alone sends the operator guessing.
+    const server = options.kubeConfig.getCurrentCluster()?.server;
+    if (server !== undefined) {
+      const url = new URL(server);
+      facts.server = `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`;
+    }
+    const connection =
+      nf.reason === 'timeout'
+        ? 'timed-out'
+        : connectionFailureOf((nf.cause as NodeJS.ErrnoException | undefined)?.code ?? '');
+    if (connection !== undefined) facts.connection = connection;
     const ready = readyz as ReadyzResult | null;
     if (ready !== null) {
       const failing = failingReadyzLines(ready.text);

@@ -58,6 +58,7 @@ import {
   listed,
   nodeShaped,
   oneNodeCommand,
+  refersToEarlierNode,
   resolveNodeName,
   takeSelector,
   understandRequest,
@@ -562,7 +563,8 @@ function parseText(text: string, options: ParseOptions): ParseResult {
 /**
  * Clarify instead of refusing (issue 30, item 2): a text not understood that names a node or an
  * action gets the likeliest readings (./clarify.ts), each kept only when the parser reads it (so
- * a suggestion is exactly the request it stands for), as an `ambiguous` error. Other errors, and a
+ * a suggestion is exactly the request it stands for), as an `ambiguous` error. A text that refers
+ * to an earlier node ("it", "그 노드") and names none is `no-earlier-node`. Other errors, and a
  * text with neither a node nor an action word, are returned as they are.
  * @param result - the parse so far
  * @param rest - the text left after the modifiers
@@ -572,6 +574,12 @@ function parseText(text: string, options: ParseOptions): ParseResult {
 function clarified(result: ParseResult, rest: string, options: ParseOptions, locale: Locale): ParseResult {
   if (result.ok) return result;
   const { code, token } = result.error;
+  // "can I reboot it", "그 노드 드레인해도 돼?" with no node named before: say so and ask which node.
+  if (
+    (code === 'not-understood' && refersToEarlierNode(rest)) ||
+    (code === 'invalid-node-name' && token !== undefined && refersToEarlierNode(token))
+  )
+    return fail('no-earlier-node', locale);
   // A phrase taken for a node name ("the control plane") is clarified; a name with bad characters or
   // a long run of words is not a phrase anyone meant as a request.
   const phrase = token !== undefined && /\s/u.test(token) && token.split(/\s+/u).length <= 4;

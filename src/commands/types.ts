@@ -353,7 +353,9 @@ export type ParseErrorCode =
   | 'invalid-request-id'
   | 'not-understood'
   | 'ambiguous'
-  | 'several-commands';
+  | 'several-commands'
+  /** A pronoun ("it", "그 노드") with no node named earlier to refer to. */
+  | 'no-earlier-node';
 
 /** Why text could not be parsed; `detail` is safe to show (it echoes nothing unescaped). */
 export interface ParseError {

@@ -348,6 +348,23 @@ const NOT_NODES = new Set([
   'well-known',
 ]);
 
+/**
+ * A word that refers to a node named earlier instead of naming one: "it", "them", "that node", "그
+ * 노드", "그거". In one message the sentence before supplies it ({@link focusOf}); the interactive
+ * console supplies the node of its last answer (adapters/console/console-adapter.ts); else there is
+ * none, and the parser says so (`no-earlier-node`) rather than read the word as a node name.
+ */
+const EARLIER_NODE =
+  /\b(?:it|its|them|they|(?:that|this|the\s+same)\s+(?:node|one|server|machine))\b|(?<![가-힣])(?:(?:그|이|저|해당)\s*(?:노드|서버)|그거|그것|저거|그)(?![가-힣])/iu;
+
+/**
+ * Whether a text refers to a node named earlier ({@link EARLIER_NODE}).
+ * @param text - the request, or a token the grammar took for a node name
+ */
+export function refersToEarlierNode(text: string): boolean {
+  return EARLIER_NODE.test(text);
+}
+
 /** Reserved words: when the grammar takes one of these for a node, the understanding decides instead. */
 export const RESERVED_NODE_WORDS = new Set([
   'it',

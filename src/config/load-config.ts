@@ -5,13 +5,13 @@
  * `defaultCluster` → files named by the config exist. The first problem stops loading with a
  * {@link ConfigError} whose `path` is the setting to fix.
  */
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Locale } from '../commands/types.js';
 import { isValidClusterName } from '../commands/names.js';
 import { ConfigError } from '../errors.js';
+import { findPackageRoot } from './package-files.js';
 import {
   DEFAULT_DEADLINE_MS,
   DEFAULT_ETCD_TIMEOUT_MS,
@@ -65,18 +65,6 @@ export interface LoadConfigOptions {
   cwd?: string;
   /** Package root the built-in snapshot is resolved against. @defaultValue this package's root */
   packageRoot?: string;
-}
-
-/** The package root: the nearest folder above this module holding a package.json (works from src/ and dist/). */
-function findPackageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
-    const parent = dirname(dir);
-    if (parent === dir)
-      throw new ConfigError('', `cannot find the package root above ${fileURLToPath(import.meta.url)}`);
-    dir = parent;
-  }
 }
 
 /** `~/x` → `$HOME/x`; then resolved against `base`. */

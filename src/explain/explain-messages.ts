@@ -260,7 +260,8 @@ export function explainFailure(
  * said it: when its `/readyz` reported failing checks (etcd down: `[-]etcd failed`), the answer
  * names them (and etcd, when it is among them) instead of a bare time-out; the seconds are how long
  * the read really waited, not the read deadline. A credential plugin that had not finished at the
- * deadline is named as the cause (no request reached the API server).
+ * deadline is named as the cause (no request reached the API server). An API server that could not
+ * be reached is named by its address (`host:port`) with the class of the failure.
  * @param ctx - locale, request id, cluster
  * @param code - the ClusterReadError's code (`cluster-unreachable`, `cluster-timeout`, `cluster-unauthorized`)
  * @param facts - the ClusterReadError's facts (`afterMs`, failing `/readyz` lines)
@@ -284,6 +285,16 @@ export function explainClusterReadFailure(
     return plainReply(ctx, 'error', tr.t('title.error'), summary);
   }
   const readyz = facts.readyz;
+  if (code === 'cluster-unreachable' && readyz === undefined && facts.server !== undefined) {
+    // Where it was asked and why it failed, by class (refused, timed out, DNS, TLS).
+    const tr = translator(ctx.locale);
+    const summary = tr.t('error.cluster-unreachable-at', {
+      cluster: ctx.cluster ?? '',
+      server: facts.server,
+      why: tr.t(`error.connection.${facts.connection ?? 'unknown'}`),
+    });
+    return plainReply(ctx, 'error', tr.t('title.error'), summary);
+  }
   if (readyz === undefined || code === 'cluster-unauthorized') return explainFailure(ctx, code, { seconds });
   const tr = translator(ctx.locale);
   const etcd = readyz.failing.some((line) => /^\[-\]etcd\b/.test(line));

@@ -232,13 +232,9 @@ function dataLines(
           ? 'multiNode.stops.pods-evicted-drain-first'
           : 'multiNode.stops.pods-evicted';
     if (moved.length > 0) t(key, { count: moved.length, nodes: movedNodes });
-    // Pods held by a budget whose evicted ones fit nowhere are said per budget (below), not here.
-    const heldNoRoom = new Set(
-      joint.joint
-        .filter((f) => f.check === 'single-replica' && f.variant === 'joint-held-by-budget-no-room')
-        .flatMap((f) => (Array.isArray(f.facts.podsHere) ? (f.facts.podsHere as string[]) : [])),
-    );
-    const stranded = sum((e) => e.unplaced).filter((p) => !heldNoRoom.has(p));
+    // Every evicted pod that fits nowhere, as the joint capacity finding counts them (issue 33 item
+    // 18: leaving out those a budget's line names made "one pod" beside "None of the 2").
+    const stranded = sum((e) => e.unplaced);
     if (stranded.length > 0)
       t('multiNode.stops.pods-stranded', { count: stranded.length, nodes: nodesWith((e) => e.unplaced) });
     const bare = sum((e) => e.bare);

@@ -336,15 +336,37 @@ export function splitReply(reply: Reply): SplitReply {
     }
     return -1;
   };
-  // No step 1 on the screen (all of it in Details) only when no way of showing it fits.
-  const fits = steps.map(fit);
-  const best = fits.reduce(
-    (b, n, i) => (n > (fits[b] ?? -1) && (steps[i] !== null || (fits[b] ?? -1) < 0) ? i : b),
-    0,
-  );
-  const step = steps[best] ?? null;
+  // The reasons the summary counts come first (issue 33 item 10: "one blocking problem below" with
+  // step 1 on the screen and the problem in Details points at nothing): the way of showing step 1
+  // that leaves the most counted reasons on the screen, the longest of those; none when every way
+  // crowds a counted reason off.
+  // The reasons a summary counts: the blocking ones when there are any (UNSAFE counts its blocking
+  // problems), else the warnings (CAUTION counts the things below).
+  const blocking = unique.some((r) => r.severity === 'block');
+  const counted = (n: number): number =>
+    n < 0 ? -1 : blocking ? unique.slice(0, n).filter((r) => r.severity === 'block').length : n;
+  const fits = steps.map((x) => counted(fit(x)));
+  const best = fits.reduce((b, n, i) => (n > (fits[b] ?? -1) ? i : b), 0);
+  let step = steps[best] ?? null;
   // Not even the verdict and the shortest step fit with every reason counted: show none.
   const shown = Math.max(0, fit(step));
+  if (shown === 0 && unique[0] !== undefined) {
+    // Not one reason fits whole (long node and pod names): the first, cut at a word to the room
+    // left without step 1, so the count never points at nothing; Details keeps it whole.
+    step = null;
+    fit(null);
+    const top = unique[0];
+    first.reasons = [{ severity: top.severity, text: '' }];
+    first.more.reasons = unique.length - 1;
+    first.more.blocking = unique.slice(1).filter((r) => r.severity === 'block').length;
+    const used = size(firstScreenLines(first, tr));
+    const room = FIRST_SCREEN_LIMITS.chars - used.chars - 2;
+    const text = firstSentence(top.full)[0];
+    const cut = text.slice(0, Math.max(0, room)).replace(/\s+\S*$/u, '');
+    if (used.lines <= FIRST_SCREEN_LIMITS.lines && cut.length > 0)
+      first.reasons = [{ severity: top.severity, text: cut.length < text.length ? `${cut} …` : text }];
+    else fit(null);
+  }
   // Details: a lifted reason keeps only what follows its first sentence; step 1 likewise.
   // A line said already (the same "keeps working" under both planes) is said once (issue 30: no
   // fact twice in an answer).

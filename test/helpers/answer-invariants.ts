@@ -1886,6 +1886,8 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   out.push(...answerStructureViolations(reply));
   // 63. A member removed for good is no outage (etcd docs, "Runtime reconfiguration").
   out.push(...memberRemovalViolations(reply, text));
+  // 64. Several nodes: the pods said to stay Pending are those of the joint capacity finding (issue 33 item 18).
+  out.push(...strandedCountViolations(reply));
   void en;
   return out;
 }
@@ -2104,8 +2106,44 @@ export function drainSequenceViolations(findings: readonly Finding[], oneNode = 
   return out;
 }
 
-/** The verdict line's count of blocking problems (en "2 blocking problems below", ko "아래 2건의 차단 요인"). */
-const BLOCKING_COUNT = /(\d+|one) blocking problems? below|아래 (\d+)건의 차단 요인/;
+/** "2 pods evicted from X fit on no remaining node" (en), "X에서 축출된 파드 2개는 남는 노드 어디에도" (ko). */
+const STRANDED_STOP =
+  /^(\d+|one) pods? evicted from .* fits? on no remaining node|축출된 파드 (\d+)개는 남는 노드 어디에도/;
+
+/**
+ * Rule 64 (issue 33 item 18): in an answer about several nodes, the one model of the drains (the
+ * joint evictions placed on the remaining nodes) gives every count of evicted pods that stay
+ * Pending: the "Stops" line's count is the joint capacity finding's `unplacedCount` (what its own
+ * sentence says: "None of the 2 evicted pods fits"), never a part of it.
+ * @param reply - the answer
+ * @returns the violations
+ */
+export function strandedCountViolations(reply: Reply): string[] {
+  const capacity = reply.findings.find(
+    (f) =>
+      f.check === 'capacity' && f.variant.startsWith('joint-') && typeof f.facts.unplacedCount === 'number',
+  );
+  if (reply.multiNode === undefined || capacity === undefined) return [];
+  const out: string[] = [];
+  for (const line of reply.planes.flatMap((p) => p.stops)) {
+    const m = STRANDED_STOP.exec(line);
+    if (m === null) continue;
+    const v = m[1] ?? m[2] ?? '0';
+    const said = v === 'one' ? 1 : Number(v);
+    if (said !== capacity.facts.unplacedCount)
+      out.push(
+        `"${line}" counts ${said} pods Pending; the joint capacity finding (${capacity.variant}) counts ${String(capacity.facts.unplacedCount)}`,
+      );
+  }
+  return out;
+}
+
+/**
+ * The verdict line's count of blocking problems (en "2 blocking problems below", "2 serious effects
+ * below"; ko "아래 2건의 차단 요인", "막는 문제가 2가지", "심각한 영향을 받습니다. 아래 2가지").
+ */
+const BLOCKING_COUNT =
+  /(\d+|one) blocking problems? below|(\d+|one) serious effects? below|아래 (\d+)건의 차단 요인|막는 문제가 (\d+)가지|심각한 영향을 받습니다\. 아래 (\d+)가지/;
 /**
  * A CAUTION summary's count of the things below (en and ko): a reboot's "2 things below need
  * attention first" / "아래 2건을 먼저", a what-if's "has 2 things below to check first" / "아래
@@ -2115,11 +2153,13 @@ const CAUTION_COUNT =
   /(\d+|one) things? below needs? attention first|has (\d+|one) things? below to check first|: (\d+|one) things? below\.|아래 (\d+)건을 먼저|아래 (\d+)가지를 (?:먼저|보세요)/;
 
 /**
- * Rule 56 (issue 30, item 4): the first screen's counts match its items. An UNSAFE verdict line's
+ * Rule 56 (issue 30, item 4; issue 33 item 10): the first screen's counts match its items, and the
+ * items a count introduces ("below") start on the first screen with it: an UNSAFE verdict line's
  * count of blocking problems is the number of ✖ reasons the first screen shows plus the blocking
- * reasons it leaves to Details; a CAUTION summary's count of the things below is the number of ✖/⚠
- * reasons it shows plus the reasons it leaves to Details ("+N more"); "+N more steps" is the number
- * of steps the first screen does not show.
+ * reasons its "+N more" line leaves to Details; a CAUTION summary's count of the things below is
+ * the number of ✖/⚠ reasons it shows plus those left to Details; either shows at least one of them
+ * (a count whose every item is in Details points at nothing on the screen); "+N more steps" is the
+ * number of steps the first screen does not show.
  * @param reply - the answer
  * @returns the violations
  */
@@ -2135,9 +2175,9 @@ export function firstScreenCountViolations(reply: Reply): string[] {
   if (m !== null && (first.reasons.length > 0 || first.more.reasons > 0)) {
     const said = count(m);
     const shown = lines.filter((l) => l.startsWith('✖ ')).length;
-    if (said !== shown + first.more.blocking)
+    if (said !== shown + first.more.blocking || (said > 0 && shown === 0))
       out.push(
-        `the verdict line counts ${said} blocking problems over ${shown} on the first screen and ${first.more.blocking} in Details: "${reply.summary}"`,
+        `the verdict line counts ${said} blocking problems below; the first screen shows ${shown} (${first.more.blocking} in Details): "${reply.summary}"`,
       );
   }
   const c =
@@ -2148,9 +2188,9 @@ export function firstScreenCountViolations(reply: Reply): string[] {
       : null;
   if (c !== null) {
     const shown = lines.filter((l) => l.startsWith('✖ ') || l.startsWith('⚠ ')).length;
-    if (count(c) !== shown + first.more.reasons)
+    if (count(c) !== shown + first.more.reasons || (count(c) > 0 && shown === 0))
       out.push(
-        `the summary counts ${count(c)} things below over ${shown} ✖/⚠ reasons on the first screen and ${first.more.reasons} in Details: "${reply.summary}"`,
+        `the summary counts ${count(c)} things below; the first screen shows ${shown} ✖/⚠ reasons (${first.more.reasons} in Details): "${reply.summary}"`,
       );
   }
   const steps = /\+(\d+) more steps?|할 일 (\d+)건/.exec(lines.join('\n'));

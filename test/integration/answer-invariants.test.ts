@@ -25,6 +25,7 @@ import {
   type InvariantContext,
   answerViolations,
   firstScreenCountViolations,
+  strandedCountViolations,
   versionedCommandViolations,
   etcdctlShapeError,
   kubeadmShapeError,
@@ -2681,7 +2682,7 @@ describe('every count matches its items and no advice is said twice (issue 30, r
     expect(answerViolations(aside, ctx).join('\n')).toMatch(/two action items say "remove the dead member/);
   });
 
-  it("rule 56: a blocking count that differs from the first screen's ✖ reasons and those in Details is caught (scenario 02)", async () => {
+  it("rule 56: a blocking count that differs from the first screen's ✖ reasons is caught (scenario 02)", async () => {
     for (const lang of ['en', 'ko'] as const) {
       const reply = await ask(
         '02-3cp-one-etcd-member-down.json',
@@ -2690,7 +2691,32 @@ describe('every count matches its items and no advice is said twice (issue 30, r
       expect(firstScreenCountViolations(reply)).toEqual([]);
       const three = { ...reply, summary: reply.summary.replace('2', '3') };
       expect(firstScreenCountViolations(three).join('\n')).toMatch(
-        /counts 3 blocking problems over 2 on the first screen/,
+        /counts 3 blocking problems below; the first screen shows 2/,
+      );
+    }
+  });
+
+  it('rule 64: "can we reboot wk-1 and wk-2" says one number of evicted pods that stay Pending (issue 33 item 18, en and ko)', async () => {
+    for (const lang of ['en', 'ko'] as const) {
+      const reply = await ask('examples/ha-3cp.json', `can we reboot wk-1 and wk-2 --lang ${lang}`);
+      const capacity = reply.findings.find((f) => f.check === 'capacity' && f.variant.startsWith('joint-'));
+      expect(capacity?.facts.unplacedCount).toBe(2);
+      const stops = reply.planes.flatMap((p) => p.stops);
+      expect(stops.filter((l) => /^2 pods evicted from|축출된 파드 2개는/u.test(l))).toHaveLength(1);
+      expect(strandedCountViolations(reply)).toEqual([]);
+      const part = {
+        ...reply,
+        planes: reply.planes.map((p) => ({
+          ...p,
+          stops: p.stops.map((l) =>
+            l
+              .replace(/^2 pods evicted from (.*) fit /u, 'one pod evicted from $1 fits ')
+              .replace('파드 2개', '파드 1개'),
+          ),
+        })),
+      };
+      expect(strandedCountViolations(part).join('\n')).toMatch(
+        /counts 1 pods Pending; the joint capacity finding \(joint-none-fit\) counts 2/,
       );
     }
   });
@@ -2713,7 +2739,7 @@ describe('every count matches its items and no advice is said twice (issue 30, r
         expect(n).toBeGreaterThan(1);
         const wrong = { ...reply, summary: reply.summary.replace(String(n), String(n + 1)) };
         expect(firstScreenCountViolations(wrong).join('\n')).toMatch(
-          new RegExp(`summary counts ${n + 1} things below over \\d+ ✖/⚠ reasons`),
+          new RegExp(`summary counts ${n + 1} things below; the first screen shows \\d+ ✖/⚠ reasons`),
         );
       }
   });

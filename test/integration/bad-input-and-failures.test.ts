@@ -229,17 +229,30 @@ describe('API failures give honest answers within the deadline', () => {
           requestTimeoutMs: 1000,
           deadlineMs: 3000,
         },
+        nameless: {
+          kind: 'context',
+          context: contexts,
+          kubeconfig: join(dir, 'nameless'),
+          requestTimeoutMs: 1000,
+          deadlineMs: 3000,
+        },
       },
       defaultCluster: 'live',
     };
     writeFileSync(join(dir, 'dead'), sim.kubeconfig.replace(sim.url, 'http://127.0.0.1:1'));
+    // RFC 2606: .invalid never resolves.
+    writeFileSync(join(dir, 'nameless'), sim.kubeconfig.replace(sim.url, 'http://apiserver.invalid:6443'));
   });
   afterAll(() => sim.close());
 
-  const ask = async (cluster: string, text: string): Promise<{ reply: Reply }> => {
+  const ask = async (cluster: string, text: string, lang?: 'ko'): Promise<{ reply: Reply }> => {
     const service = createAnswerService({ config });
     try {
-      const outcome = await handleConsoleRequest({ text, cluster }, config, (job) => service.answer(job));
+      const outcome = await handleConsoleRequest(
+        { text, cluster, ...(lang ? { lang } : {}) },
+        config,
+        (job) => service.answer(job),
+      );
       return { reply: outcome.reply };
     } finally {
       await service.close();
@@ -251,6 +264,30 @@ describe('API failures give honest answers within the deadline', () => {
     expect(reply.verdict).toBeNull();
     expect(reply.summary).toMatch(/could not be reached/);
     expect(reply.summary).toMatch(/data plane .* keeps serving/);
+  });
+
+  // Issue 33 item 15: where it was asked (host:port, no credentials) and the class of the failure.
+  it.each([
+    ['dead', undefined, 'The API server of dead at 127.0.0.1:1 could not be reached: connection refused'],
+    [
+      'dead',
+      'ko',
+      'dead의 apiserver(127.0.0.1:1)에 연결할 수 없어 판정을 내리지 않습니다: 연결이 거부되었습니다',
+    ],
+    [
+      'nameless',
+      undefined,
+      'at apiserver.invalid:6443 could not be reached: its host name does not resolve (DNS)',
+    ],
+    [
+      'nameless',
+      'ko',
+      '(apiserver.invalid:6443)에 연결할 수 없어 판정을 내리지 않습니다: 호스트 이름을 찾을 수 없습니다 (DNS)',
+    ],
+  ] as const)('cluster %s unreachable (%s): names the address and why', async (cluster, lang, says) => {
+    const { reply } = await ask(cluster, 'can I reboot atlas-cp-2', lang);
+    expect(reply.verdict).toBeNull();
+    expect(reply.summary).toContain(says);
   });
 
   it('403 on PodDisruptionBudgets: verdict no better than caution, naming what could not be read', async () => {

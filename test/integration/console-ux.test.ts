@@ -9,7 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { type ConsoleOutcome, handleConsoleRequest } from '../../adapters/console/console-adapter.js';
+import {
+  type ConsoleOutcome,
+  consoleSession,
+  handleConsoleRequest,
+} from '../../adapters/console/console-adapter.js';
 import { Command } from 'commander';
 import { withImplicitAsk } from '../../adapters/console/cli.js';
 import { createAnswerService } from '../../src/answer/answer.js';
@@ -773,4 +777,71 @@ describe('every documented command line names a command of the CLI and options i
     for (const option of args.filter((a) => /^--[a-z]/u.test(a)).map((a) => a.split('=')[0] as string))
       expect({ option, inHelp: help.out.includes(option) }).toEqual({ option, inHelp: true });
   });
+});
+
+describe('the interactive prompt keeps its conversation (issue 33 items 5, 6)', () => {
+  const service = createAnswerService({ config: demo });
+  afterAll(async () => {
+    await service.close();
+  });
+  const run = (job: AnswerJob): Promise<Reply> => service.answer(job);
+
+  it.each([
+    ['what if it goes down', 'node-down', 'atlas-wk-2'],
+    ['can I drain it?', 'drain', 'atlas-wk-2'],
+    ['그 노드 드레인해도 돼?', 'drain', 'atlas-wk-2'],
+  ] as const)('"can I reboot atlas-wk-2", then "%s": about atlas-wk-2', async (followUp, intent, node) => {
+    const session = consoleSession(demo, run);
+    expect((await session.ask({ text: 'can I reboot atlas-wk-2' })).request?.nodes).toEqual([node]);
+    const outcome = await session.ask({ text: followUp });
+    expect(outcome.reply.kind).not.toBe('error');
+    expect(outcome.request).toMatchObject({ intent, nodes: [node] });
+    expect(renderText(outcome.reply)).toContain(node);
+  });
+
+  it.each([
+    ['그 노드 드레인해도 돼?', 'ko', '앞에서 말한 노드가 없어'],
+    ['can I drain it?', 'en', 'No node was named earlier'],
+    ['what if it goes down', 'en', 'No node was named earlier'],
+  ] as const)(
+    '"%s" with no node before: says so and asks which node (%s), exit 2',
+    async (text, locale, says) => {
+      const outcome = await consoleSession(demo, run).ask({ text });
+      expect(outcome.exitCode).toBe(2);
+      expect(outcome.reply.locale).toBe(locale);
+      const shown = renderText(outcome.reply);
+      expect(shown).toContain(says);
+      expect(shown).not.toMatch(/node name|노드 이름은 소문자/u);
+    },
+  );
+
+  it('a number picks that choice of the last clarification', async () => {
+    const session = consoleSession(demo, run);
+    const asked = await session.ask({ text: 'can I reboot the control plane node' });
+    const first = asked.reply.suggestions?.[0];
+    expect(first?.text).toBe('can I reboot atlas-cp-1');
+    const picked = await session.ask({ text: '1' });
+    expect(picked.request).toMatchObject({ intent: 'reboot', nodes: ['atlas-cp-1'] });
+    expect(renderText(picked.reply)).toContain('atlas-cp-1');
+    // The pick answered; a number with no clarification before it is not a request.
+    expect((await session.ask({ text: '1' })).request).toBeNull();
+  });
+});
+
+describe('a clarification exits 2, as text not understood does (issue 33 item 9)', () => {
+  it.each(['can I reboot the control plane node', 'can I reboot the master'])(
+    'ask "%s" → exit 2, request null in --format json',
+    async (text) => {
+      const asText = await runCli(['ask', text], { REDIS_URL: '' });
+      expect(asText.code).toBe(2);
+      expect(asText.out).toContain('Did you mean one of these?');
+      const asJson = await runCli(['ask', '--format', 'json', text], { REDIS_URL: '' });
+      expect(asJson.code).toBe(2);
+      const json = JSON.parse(asJson.out) as { request: unknown; suggestions: unknown[] };
+      expect(json.request).toBeNull();
+      expect(json.suggestions.length).toBeGreaterThan(0);
+      expect(asJson.out).not.toContain('the-control-plane-node');
+    },
+    120_000,
+  );
 });

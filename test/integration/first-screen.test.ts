@@ -204,6 +204,19 @@ describe("a new user's findings on the demo cluster (issue 30, item 4)", () => {
       }
   });
 
+  // Issue 33 item 10: "one blocking problem below" / "one thing below" with step 1 on the screen
+  // and the reason in Details pointed at nothing.
+  it.each([
+    ['kubectl drain atlas-wk-1 --timeout=60s', '✖ '],
+    ['etcdctl member remove atlas-cp-2', '⚠ '],
+  ])('%s: the reason the summary counts is on the first screen (en, ko)', async (q, glyph) => {
+    for (const lang of ['en', 'ko'] as const) {
+      const reply = await ask(q, lang);
+      expect([q, lang, firstScreen(reply).filter((l) => l.startsWith(glyph)).length]).toEqual([q, lang, 1]);
+      expect(firstScreenCountViolations(reply)).toEqual([]);
+    }
+  });
+
   it('step 1 comes before "+N more", and no step says another again', async () => {
     for (const lang of ['en', 'ko'] as const)
       for (const q of ['can I reboot atlas-wk-1', 'drain and reboot atlas-wk-1', 'what if atlas-wk-1 dies']) {

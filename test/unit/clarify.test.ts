@@ -54,7 +54,6 @@ describe('readings offered', () => {
       'atlas-wk-1 어때?',
       ['atlas-wk-1 재부팅해도 돼?', 'atlas-wk-1 드레인해도 돼?', 'atlas-wk-1 다운되면 어떻게 돼?'],
     ],
-    ['en', 'can I reboot it', ['reboot all workers one by one', 'reboot all masters one by one', 'status']],
     [
       'ko',
       '재부팅해도 돼?',
@@ -80,6 +79,16 @@ describe('readings offered', () => {
       expect(r.ok).toBe(true);
       if (r.ok) expect(summarizeRequest(r.command)).toMatchObject(s.request);
     }
+  });
+
+  it.each([
+    ['en', 'can I reboot it'],
+    ['en', 'what if it goes down'],
+    ['ko', '그 노드 드레인해도 돼?'],
+    ['ko', '그거 재부팅해도 돼?'],
+  ])('%s: a pronoun with no node named before: no-earlier-node, not a guess, %j', (_lang, text) => {
+    // Issue 33 item 5: "it" refers to a node named earlier; with none, the bot asks which node.
+    expect(error(text, atlas)).toEqual({ code: 'no-earlier-node' });
   });
 
   it.each([

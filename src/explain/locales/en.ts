@@ -1145,6 +1145,8 @@ export const en = {
       'This paste runs {{count}} commands (each node of a loop or list counted) that I cannot answer as one request, and I never answer part of a paste. Ask about one command at a time. Nothing was changed.',
     'several-commands_one':
       'This paste runs a command over several nodes that I cannot answer as one request, and I never answer part of a paste. Ask about one node at a time. Nothing was changed.',
+    'no-earlier-node':
+      'No node was named earlier for that to refer to. Which node do you mean? Name it in the request (can I drain NODE).',
     empty: 'The request is empty.',
     'too-long': 'The request is too long.',
     'control-characters': 'The request contains control characters or terminal escape sequences.',
@@ -1163,6 +1165,16 @@ export const en = {
       'No cluster named {{cluster}}; did you mean {{suggestions}}? Configured: {{clusters}}.',
     'cluster-unreachable':
       'The API server of {{cluster}} could not be reached, so I give no verdict. An unreachable API server does not by itself stop running workloads: the data plane (kubelet, kube-proxy, kernel rules, CNI) keeps serving existing pods and Services without it; changes, scheduling and self-healing wait until it is back.',
+    'cluster-unreachable-at':
+      'The API server of {{cluster}} at {{server}} could not be reached: {{why}}. So I give no verdict. An unreachable API server does not by itself stop running workloads: the data plane (kubelet, kube-proxy, kernel rules, CNI) keeps serving existing pods and Services without it; changes, scheduling and self-healing wait until it is back.',
+    connection: {
+      refused: 'connection refused (nothing listens on that address and port, or a firewall rejects it)',
+      'timed-out': 'the connection timed out (a firewall drops it, or the host is down)',
+      dns: 'its host name does not resolve (DNS)',
+      tls: 'the TLS handshake failed (the certificate is not trusted, has expired or names another host)',
+      network: 'no route to the host, or the connection was reset',
+      unknown: 'a connection error',
+    },
     'cluster-empty':
       'The API server of {{cluster}} lists no nodes, so there is nothing to analyse. Check that the bot reads the right cluster.',
     'cluster-timeout':

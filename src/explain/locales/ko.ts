@@ -995,6 +995,8 @@ export const ko: Messages = {
     ambiguous: '어떤 질문인지 확실하지 않습니다.',
     'several-commands':
       '붙여 넣은 내용은 명령 {{count}}개를 실행합니다 (반복문이나 목록의 노드마다 하나씩 셈). 하나의 요청으로 답할 수 없고, 붙여 넣은 내용의 일부에만 답하지 않습니다. 명령을 하나씩 물어봐 주세요. 아무것도 바꾸지 않았습니다.',
+    'no-earlier-node':
+      '앞에서 말한 노드가 없어 무엇을 가리키는지 알 수 없습니다. 어느 노드인가요? 요청에 노드 이름을 적어 주세요 (NODE 드레인해도 돼?).',
     empty: '요청이 비어 있습니다.',
     'too-long': '요청이 너무 깁니다.',
     'control-characters': '요청에 제어 문자나 터미널 이스케이프 시퀀스가 들어 있습니다.',
@@ -1013,6 +1015,16 @@ export const ko: Messages = {
       '{{cluster}}(이)라는 클러스터가 없습니다. {{suggestions}}(을)를 말씀하셨습니까? 설정된 클러스터: {{clusters}}.',
     'cluster-unreachable':
       '{{cluster}}의 apiserver에 연결할 수 없어 판정을 내리지 않습니다. apiserver에 연결되지 않는다고 해서 실행 중인 워크로드가 멈추지는 않습니다: 데이터 플레인(kubelet, kube-proxy, 커널 규칙, CNI)은 apiserver 없이도 기존 파드와 Service를 계속 서비스하고, 변경·스케줄링·자동 복구만 apiserver가 돌아올 때까지 기다립니다.',
+    'cluster-unreachable-at':
+      '{{cluster}}의 apiserver({{server}})에 연결할 수 없어 판정을 내리지 않습니다: {{why}}. apiserver에 연결되지 않는다고 해서 실행 중인 워크로드가 멈추지는 않습니다: 데이터 플레인(kubelet, kube-proxy, 커널 규칙, CNI)은 apiserver 없이도 기존 파드와 Service를 계속 서비스하고, 변경·스케줄링·자동 복구만 apiserver가 돌아올 때까지 기다립니다.',
+    connection: {
+      refused: '연결이 거부되었습니다 (그 주소와 포트에서 듣는 프로세스가 없거나 방화벽이 거부함)',
+      'timed-out': '연결 시간이 초과되었습니다 (방화벽이 패킷을 버리거나 호스트가 꺼져 있음)',
+      dns: '호스트 이름을 찾을 수 없습니다 (DNS)',
+      tls: 'TLS 핸드셰이크가 실패했습니다 (인증서를 신뢰할 수 없거나 만료되었거나 다른 호스트 이름용)',
+      network: '호스트로 가는 경로가 없거나 연결이 재설정되었습니다',
+      unknown: '연결 오류',
+    },
     'cluster-empty':
       '{{cluster}}의 apiserver가 노드를 하나도 보여 주지 않아 분석할 것이 없습니다. 봇이 올바른 클러스터를 읽는지 확인하세요.',
     'cluster-timeout':

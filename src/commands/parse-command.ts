@@ -56,6 +56,7 @@ import { THE_CONTROL_PLANE_NODE, THE_ETCD_LEADER } from './node-mentions.js';
 import {
   RESERVED_NODE_WORDS,
   listed,
+  namesProgram,
   nodeShaped,
   oneNodeCommand,
   resolveNodeName,
@@ -509,7 +510,10 @@ function parseText(text: string, options: ParseOptions): ParseResult {
   // Step 8: free phrasing, when the grammar did not understand the text, took a pronoun
   // or a group word for a node ("can I reboot it", "reboot masters"), or a selector was given.
   const grammarNode = viaGrammar.ok ? nodeOf(viaGrammar.command) : undefined;
-  const reserved = grammarNode !== undefined && RESERVED_NODE_WORDS.has(grammarNode);
+  // A program's name taken for a node ("what if etcd-server goes down") is read by the understanding too.
+  const reserved =
+    grammarNode !== undefined &&
+    (RESERVED_NODE_WORDS.has(grammarNode) || namesProgram(grammarNode, options.nodes));
   if (viaGrammar.ok && !reserved && selector === undefined)
     return { ...viaGrammar, command: resolveCommandNodes(viaGrammar.command, options.nodes) };
   if (

@@ -153,7 +153,7 @@ const WHETHER =
 
 /** The loss of etcd's quorum, asked as a what-if ("what if etcd loses quorum", "쿼럼 깨지면 어떻게 돼"). */
 const QUORUM_LOSS =
-  /\b(?:lose|loses|lost|losing|loosing|loss\s+of|without|no|lack\s+of)\s+(?:the\s+|its\s+|our\s+)?(?:etcd\s+)?(?:quorum|consensus|majority)\b|\b(?:quorum|consensus)\s+(?:is\s+|was\s+|gets\s+)?(?:lost|loss|gone|broken)\b|(?:쿼럼|정족수|합의|과반수?)\s*(?:이|가|을|를)?\s*(?:깨지|깨져|깨진|잃|상실|손실|무너|없)|\betcd\b[^.?!]{0,60}?\b(?:stops?|stopped|cannot|can'?t|won'?t|refuses?|no\s+longer|not)\b[^.?!]{0,20}\bwrites?\b|(?:etcd|멤버|api\s*(?:server|서버))[^?.!]{0,60}?쓰기\S*\s*(?:불가|실패|안\s*되|못|거부)|\b(?:most|majority)\s+of\s+(?:the\s+|our\s+)?(?:control[-\s]?plane|masters?|etcd|members?|servers?)\b[^?.!]{0,60}?\b(?:lost|down|fail|fails|failed|die|dies|gone)\b|(?:(?:대부분|과반)\S*\s*(?:의\s*)?(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)|(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)\S*\s*(?:노드\S*\s*)?(?:중\s*)?(?:대부분|과반))[^?.!]{0,60}?(?:손실|다운|죽|장애|잃)/u;
+  /\b(?:lose|loses|lost|losing|loosing|loss\s+of|without|no|lack\s+of)\s+(?:the\s+|its\s+|our\s+)?(?:etcd\s+)?(?:quorum|consensus|majority)\b(?![-\s]+toleran)|\b(?:quorum|consensus)\s+(?:is\s+|was\s+|gets\s+)?(?:lost|loss|gone|broken)\b|(?:쿼럼|정족수|합의|과반수?)\s*(?:이|가|을|를)?\s*(?:깨지|깨져|깨진|잃|상실|손실|무너|없)|\betcd\b[^.?!]{0,60}?\b(?:stops?|stopped|cannot|can'?t|won'?t|refuses?|no\s+longer|not)\b[^.?!]{0,20}\bwrites?\b|(?:etcd|멤버|api\s*(?:server|서버))[^?.!]{0,60}?쓰기\S*\s*(?:불가|실패|안\s*되|못|거부)|\b(?:most|majority)\s+of\s+(?:the\s+|our\s+)?(?:control[-\s]?plane|masters?|etcd|members?|servers?)\b[^?.!]{0,60}?\b(?:lost|down|fail|fails|failed|die|dies|gone)\b|(?:(?:대부분|과반)\S*\s*(?:의\s*)?(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)|(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)\S*\s*(?:노드\S*\s*)?(?:중\s*)?(?:대부분|과반))[^?.!]{0,60}?(?:손실|다운|죽|장애|잃)/u;
 
 /**
  * "2 of 3 etcd members", "take 2 master nodes down out of 3", "2/3 control-plane nodes", "etcd
@@ -239,7 +239,7 @@ const AFTER_RESTART =
 
 /** Failure words: a node that dies, is damaged, destroyed or crashes is a what-if, never a planned outage. */
 const FAILURE =
-  /\b(?:dies|die|died|dead|crash(?:es|ed)?|fail(?:s|ed|ure)?|damaged|destroy(?:ed)?|broken|outage|wiped|corrupted|fried|bricked|unhealthy|nuked?|unplugged|yanked|losing|notready|unreachable)\b|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|장애|죽[가-힣]|망가|고장|날아가|날라가|터지|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u;
+  /\b(?:dies|die|died|dead|crash(?:es|ed)?|fail(?:s|ed|ure)?|damaged|destroy(?:ed)?|broken|outage|wiped|corrupted|fried|bricked|unhealthy|nuked?|unplugged|yanked|losing|notready|unreachable|unavailable)\b|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|장애|죽[가-힣]|망가|고장|날아가|날라가|터지|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u;
 
 /**
  * An OS, kernel or security update names an upgrade of the node when no stronger word (a reboot,
@@ -277,7 +277,7 @@ const REMOVAL =
  * text names) failing.
  */
 const SOME_NODE =
-  /\b(?:a|an|one|any|single|some|1)\s+(?:(?:single|worker|kubernetes|k8s|cluster|master|control[-\s]?plane(?:\/etcd)?|etcd|cp)\s+){0,2}nodes?\b|노드\s*(?:하나|한\s*대|1\s*대)|(?:특정|어떤|어느|일부)\s*노드|(?:^|\s)(?:(?:워커|작업자|마스터|컨트롤\s*플레인)\s*)?노드(?:가|의|이)(?=\s)/u;
+  /\b(?:a|an|one|any|single|some|1)\s+(?:(?:single|worker|kubernetes|k8s|cluster|master|control[-\s]?plane(?:\/etcd)?|etcd|cp)\s+){0,2}nodes?\b|노드\s*(?:하나|한\s*대|1\s*대)|(?:특정|어떤|어느|일부)\s*노드|(?:^|\s)(?:(?:워커|작업자|마스터|컨트롤\s*플레인)\s*)?노드(?:(?:가|의|이)(?=\s)|\s*상태)/u;
 
 /**
  * The whole cluster said to be dead ("our cluster is down", "클러스터가 죽었어요"): every control
@@ -932,7 +932,8 @@ function nodeActionOf(s: Signals, text: string): MultiNodeAction | 'maintenance'
   if (s.actions.has('down')) {
     // "what if X goes down" is a what-if; "can X go down for a while" is a planned outage; a node
     // that dies, is damaged or fails is never planned.
-    if (CONDITIONAL.test(text) || FAILURE.test(text) || REMOVAL.test(text)) return 'node-down';
+    if (CONDITIONAL.test(text) || FAILURE.test(text) || SYMPTOM.test(text) || REMOVAL.test(text))
+      return 'node-down';
     // "can X go down for a while", "X down ok?", "X 꺼도 돼?": planned; "X down, whole cluster down?": a failure.
     if (/\b(?:can|could|may|ok|okay|safe)\b|(?:꺼|내려|다운)\s*(?:도|해도)|괜찮/u.test(text)) return 'reboot';
     return s.nodes.length > 0 || SOME_NODE.test(text) || CLUSTER_DOWN.test(text) ? 'node-down' : null;
@@ -1007,9 +1008,16 @@ function focusOf(lower: string, options: UnderstandOptions): string {
   // "… on atlas-cp-2. will the whole cluster fail?": the cluster is what it affects, not a target.
   const consequence = CONSEQUENCE.test(question) && readSignals(question, options).nodes.length === 0;
   if ((names(question) && !consequence) || CLUSTER_TARGET.test(question)) return question;
+  const failedBefore = !/^(?:what|how|which|is|are|does|do|can|could|will|would)\b|[?？]$/u.test(question);
   for (let j = i - 1; j >= 0; j -= 1) {
     const before = sentences[j] ?? '';
-    if (names(before)) return `${before} ${question}`;
+    // "A worker node went NotReady. How do I get it Ready again?": the node the question is about.
+    // (A question of its own, "what is our quorum status?", stays alone.)
+    if (
+      names(before) ||
+      (failedBefore && SOME_NODE.test(before) && (FAILURE.test(before) || SYMPTOM.test(before)))
+    )
+      return `${before} ${question}`;
   }
   // "can we reboot X nodes at a time? all workers, 1 at a time": what follows the question says whom.
   return sentences.slice(i).join(' ');

@@ -68,6 +68,10 @@ const EXCLUSION = /\b(?:except|excluding|but\s+not|other\s+than|besides)\b|제�
 /** A negated request ("don't reboot wk-1", "never drain …"): refused rather than read as the request. */
 const NEGATION = /\b(?:don'?t|do\s+not|never)\b/iu;
 
+/** Containers the runtime cannot create or start ("can't create new containers", "containers stuck in Created", "컨테이너 생성 못 해"). */
+const RUNTIME_SYMPTOM =
+  /\b(?:create|start|run)\s+(?:new\s+|any\s+)?containers\b|\bcontainers?\s+(?:are\s+|is\s+)?stuck\b|컨테이너\S*\s*(?:를|을)?\s*(?:생성|시작|실행)\S*\s*(?:하지|되지)?\s*(?:못|않|안)/u;
+
 /**
  * A failure seen rather than asked: a node NotReady or Unknown (the Node's Ready condition, kubectl's
  * STATUS column), unreachable, a Pod in CrashLoopBackOff or CreateContainerError, "stuck in", "not
@@ -106,7 +110,7 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
   ],
   down: [
     /\b(?:go|goes|went|going|gets?|got)\s+down\b/u,
-    /\b(?:is|are|was|were|be|been|gets?|got|goes|go|remains?|stays?|stayed|becomes?|became|turns?)\s+(?:still\s+)?(?:down|dead|damaged|destroyed|offline|broken|gone|unreachable|lost|wiped|corrupted|fried|bricked|missing|stopped|unhealthy|notready|not\s+ready|powered\s+(?:down|off)|shut\s*down|killed|removed|deleted)\b/u,
+    /\b(?:is|are|was|were|be|been|gets?|got|goes|go|remains?|stays?|stayed|becomes?|became|turns?)\s+(?:still\s+|completely\s+|totally\s+|fully\s+|entirely\s+)?(?:down|dead|damaged|destroyed|offline|unavailable|broken|gone|unreachable|lost|wiped|corrupted|fried|bricked|missing|stopped|unhealthy|notready|not\s+ready|powered\s+(?:down|off)|shut\s*down|killed|removed|deleted)\b/u,
     // A planned outage or a loss, by how it is asked (see nodeActionOf): shut down, power off, bring down, kill, remove.
     /\b(?:take|taking|took|bring|bringing)\s+(?:\S+\s+){0,4}?down\b|\btake\s+out\b/u,
     /\bremove-node\b|\bshut(?:ting|s)?\s*down\b|\bpower(?:ed|ing)?\s*(?:down|off)\b|\b(?:kill|kills|killed|killing)\b/u,
@@ -117,6 +121,7 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     // A state or symptom read from the cluster: NotReady/Unknown, CrashLoopBackOff, a container
     // that cannot start (kubectl's Pod and Node status words, kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/).
     SYMPTOM,
+    RUNTIME_SYMPTOM,
     // Korean stems by rule: 죽-, 망가-, 꺼지-, 멈추-, 손실되-, 전원 OFF, whatever ending follows.
     /다운|죽[가-힣]|장애|망가|고장|꺼지|꺼져|멈추|멈춰|내려가|날아가|날라가|터지|날리면|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u,
   ],
@@ -135,7 +140,7 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /\b(?:what|which)\s+(?:kinds?|sorts?|types?)\s+of\s+(?:commands|questions|requests)\b|\b(?:supported|available)\s+commands\b|\bcommands\s+(?:are\s+|do\s+you\s+)?(?:supported|support)\b|\blist\s+(?:(?:the|all|your|bot|its)\s+)*commands\b/u,
     /\b(?:list|set)\s+of\s+commands\b|\bcommands\s+(?:are\s+)?available\b|\bavailable\s+commands\b|\b(?:say|type)\s+help\b|\b(?:which|what)\s+commands\b|\bshow\s+(?:me\s+)?(?:the\s+)?commands\b/u,
     /\bwhat\s+(?:can|could|do)\s+(?:you\s+do|i\s+ask|you\s+answer|you\s+support)\b|\bhow\s+(?:do|does)\s+(?:i\s+use|this\s+(?:bot\s+)?work|you\s+work)\b/u,
-    /\b(?:list|show|get|give|see|display|print)\b[^.?!]{0,40}?\b(?:commands|actions|capabilities|features)\b(?![^.?!]{0,30}\b(?:nodes?|pods?|masters?|workers?)\b)/u,
+    /\b(?:list|show|get|give|see|display|print)\b[^.?!]{0,40}?\b(?:commands?|actions|capabilities|features)\b(?![^.?!]{0,30}\b(?:nodes?|pods?|masters?|workers?)\b)/u,
     /도움말|사용법|^명령어|명령어?\s*(?:\S+\s+){0,2}?(?:목록|리스트|종류|알려|보여|가이드|안내|는\s*뭐|$)|(?:사용|이용)\s*(?:가능한|할\s*수\s*있는)\s*(?:명령|기능|액션)|지원(?:하는|되는)\s*(?:명령|기능|질문)|어떤\s*(?:질문|명령|것|걸|기능)\S*\s*(?:할|물어볼|쓸|사용할)\s*수|^도움(?:\s*(?:좀|이\s*필요해?요?))?$|(?:뭐|뭘|뭐를|무엇을|무얼)\s*(?:할|물어볼|물어\s*볼|질문할)\s*수\s*있|어떻게\s*써|뭘\s*물어/u,
   ],
 };
@@ -149,7 +154,7 @@ const TOLERANCE =
 
 /** A state to be checked: "check whether …", "…인지 확인해줘". */
 const WHETHER =
-  /\b(?:check|verify|find\s+out)\s+(?:if|whether)\b|(?:인지|(?<!되)는지)\s*(?:\S+\s+){0,4}?(?:확인|체크|점검)/u;
+  /\b(?:check|verify|find\s+out)\s+(?:if|whether)\b|(?:인지|건지|(?<!되)는지)\s*(?:\S+\s+){0,4}?(?:확인|체크|점검)/u;
 
 /** The loss of etcd's quorum, asked as a what-if ("what if etcd loses quorum", "쿼럼 깨지면 어떻게 돼"). */
 const QUORUM_LOSS =
@@ -705,10 +710,6 @@ function addListedWords(text: string, nodes: string[], known: readonly string[] 
   }
 }
 
-/** Containers the runtime cannot create or start ("can't create new containers", "containers stuck in Created", "컨테이너 생성 못 해"). */
-const RUNTIME_SYMPTOM =
-  /\b(?:create|start|run)\s+(?:new\s+|any\s+)?containers\b|\bcontainers?\s+(?:are\s+|is\s+)?stuck\b|컨테이너\S*\s*(?:를|을)?\s*(?:생성|시작|실행)\S*\s*(?:하지|되지)?\s*(?:못|않|안)/u;
-
 /** The signals read from one text. */
 interface Signals {
   actions: Set<Action>;
@@ -932,7 +933,13 @@ function nodeActionOf(s: Signals, text: string): MultiNodeAction | 'maintenance'
   if (s.actions.has('down')) {
     // "what if X goes down" is a what-if; "can X go down for a while" is a planned outage; a node
     // that dies, is damaged or fails is never planned.
-    if (CONDITIONAL.test(text) || FAILURE.test(text) || SYMPTOM.test(text) || REMOVAL.test(text))
+    if (
+      CONDITIONAL.test(text) ||
+      FAILURE.test(text) ||
+      SYMPTOM.test(text) ||
+      REMOVAL.test(text) ||
+      CLUSTER_DOWN.test(text)
+    )
       return 'node-down';
     // "can X go down for a while", "X down ok?", "X 꺼도 돼?": planned; "X down, whole cluster down?": a failure.
     if (/\b(?:can|could|may|ok|okay|safe)\b|(?:꺼|내려|다운)\s*(?:도|해도)|괜찮/u.test(text)) return 'reboot';
@@ -1086,6 +1093,7 @@ function typedOf(text: string): string {
     (t, [re, to]) => t.replace(re, to),
     text
       .toLowerCase()
+      .replace(/[\u2018\u2019]/gu, "'")
       .replace(/`+([^`$]*)`+/gu, ' $1 ')
       .replace(/\s+/gu, ' ')
       .trim(),

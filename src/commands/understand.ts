@@ -140,7 +140,7 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /\b(?:what|which)\s+(?:kinds?|sorts?|types?)\s+of\s+(?:commands|questions|requests)\b|\b(?:supported|available)\s+commands\b|\bcommands\s+(?:are\s+|do\s+you\s+)?(?:supported|support)\b|\blist\s+(?:(?:the|all|your|bot|its)\s+)*commands\b/u,
     /\b(?:list|set)\s+of\s+commands\b|\bcommands\s+(?:are\s+)?available\b|\bavailable\s+commands\b|\b(?:say|type)\s+help\b|\b(?:which|what)\s+commands\b|\bshow\s+(?:me\s+)?(?:the\s+)?commands\b/u,
     /\bwhat\s+(?:can|could|do)\s+(?:you\s+do|i\s+ask|you\s+answer|you\s+support)\b|\bhow\s+(?:do|does)\s+(?:i\s+use|this\s+(?:bot\s+)?work|you\s+work)\b/u,
-    /\b(?:list|show|get|give|see|display|print)\b[^.?!]{0,40}?\b(?:commands?|actions|capabilities|features)\b(?![^.?!]{0,30}\b(?:nodes?|pods?|masters?|workers?)\b)/u,
+    /\b(?:list|show|get|give|see|display|print)\b[^.?!]{0,40}?\b(?:commands?|actions?|capabilities|features)\b(?![^.?!]{0,30}\b(?:nodes?|pods?|masters?|workers?)\b)/u,
     /도움말|사용법|^명령어|명령어?\s*(?:\S+\s+){0,2}?(?:목록|리스트|종류|알려|보여|가이드|안내|는\s*뭐|$)|(?:사용|이용)\s*(?:가능한|할\s*수\s*있는)\s*(?:명령|기능|액션)|지원(?:하는|되는)\s*(?:명령|기능|질문)|어떤\s*(?:질문|명령|것|걸|기능)\S*\s*(?:할|물어볼|쓸|사용할)\s*수|^도움(?:\s*(?:좀|이\s*필요해?요?))?$|(?:뭐|뭘|뭐를|무엇을|무얼)\s*(?:할|물어볼|물어\s*볼|질문할)\s*수\s*있|어떻게\s*써|뭘\s*물어/u,
   ],
 };

@@ -38,10 +38,10 @@ describe('a program named like a node (etcd-server, kube-apiserver-<node>, rke2-
     'etcd-server가 atlas-cp-2에서 응답하지 않으면?',
     'what if kube-apiserver-atlas-cp-1 crashes',
     'rke2-server 이상해요',
-    'is kube-controller healthy?',
+    'what if rke2-agent dies',
   ];
   it.each(texts)('%s', (text) => {
-    const programs = /etcd-server|kube-apiserver-atlas-cp-1|rke2-server|kube-controller/u;
+    const programs = /etcd-server|kube-apiserver-atlas-cp-1|rke2-server|rke2-agent/u;
     const intake = parseCommand(text);
     const named = intake.ok
       ? summarizeRequest(intake.command).nodes
@@ -94,7 +94,7 @@ describe('a node failing, said as its state or without its name', () => {
 describe('the quorum lost: two control-plane nodes of three, or "no quorum"', () => {
   cases([
     ['what if we lose 2 control plane nodes together?', 'etcd-quorum-loss []'],
-    ['shutting down 2 of our 3 masters, what breaks?', 'etcd-quorum-loss []'],
+    ['taking 2 master nodes down out of 3, what breaks?', 'etcd-quorum-loss []'],
     ['what happens with no quorum', 'etcd-quorum-loss []'],
     ['마스터 2대가 동시에 죽으면?', 'etcd-quorum-loss []'],
     ['쿼럼이 없으면 어떻게 돼?', 'etcd-quorum-loss []'],
@@ -157,6 +157,6 @@ describe('help asked as a list of commands or actions', () => {
     ['show me every command this bot understands', 'help []'],
     ['give me the list of actions you support', 'help []'],
     ['쓸 수 있는 명령 목록 알려줘', 'help []'],
-    ['봇 명령어 안내 보여줘', 'help []'],
+    ['list every action the bot can take', 'help []'],
   ]);
 });

@@ -255,11 +255,12 @@ const WEAK_UPGRADE =
   /\b(?:os|kernel|security|system)\s+(?:update|upgrade|patch|package)(?:es|ing|ed|s)?\b|\b(?:update|patch|upgrade)(?:es|ing|ed)?\s+(?:the\s+)?(?:node\s+)?(?:os|kernel|system)\b|(?:os|커널|보안)\s*(?:(?:및|과|와|,)\s*(?:os|커널|보안)\s*)?(?:업데이트|패치)/u;
 
 /**
- * A reboot named as what an update needs ("OS patches that require a reboot", "재부팅이 필요한
- * 커널 패치"): a property of the update, not a reboot asked; left out when the text names an update.
+ * A reboot named as what an update needs, in a clause describing the update ("OS patches that
+ * require a reboot", "재부팅이 필요한 커널 패치"): a property of the update, not a reboot asked; left
+ * out when the text names an update. "The kernel patch needs a reboot, is it safe?" asks the reboot.
  */
 const REBOOT_NEEDED =
-  /\b(?:that\s+|which\s+)?(?:require|requires|required|need|needs|needing)\s+(?:a\s+)?(?:re-?boot|restart)\b|(?:재부팅|리부팅|재시작)\s*(?:이|가)?\s*필요(?:한|하다는|하면)?/gu;
+  /\b(?:that|which)\s+(?:require|requires|required|need|needs)\s+(?:a\s+)?(?:re-?boot|restart)\b|(?:재부팅|리부팅|재시작)\s*(?:이|가)?\s*필요한/gu;
 
 /**
  * Short words typed with two letters swapped (`waht`, `donw`, `dwon`): the typo rule of

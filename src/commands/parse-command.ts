@@ -323,20 +323,24 @@ const NODE_QUESTIONS: ReadonlySet<Command['kind']> = new Set([
  * @param command - what the adapter parsed from it
  * @param nodes - the cluster's node names
  * @param locale - the answer language the adapter chose
- * @returns the command with the cluster's names, or an `ambiguous` error
+ * @param clarify - the adapter was not sure (`AnswerJob.clarify`): `command` is only its first
+ *   reading, so a text still not understood with the node list is answered as not understood,
+ *   never with that reading
+ * @returns the command with the cluster's names, or an `ambiguous` (or, with `clarify`, any) error
  */
 export function rereadWithNodes(
   text: string,
   command: Command,
   nodes: readonly string[],
   locale: Locale,
+  clarify = false,
 ): ParseResult {
   // Anything else comes back as parsed: a maintenance request keeps the name as typed (it changes
   // the cluster: a typo must never become another node), and the caller resolves the rest.
   if (!NODE_QUESTIONS.has(command.kind)) return { ok: true, command, locale };
   const resolved: ParseResult = { ok: true, command: resolveCommandNodes(command, nodes), locale };
   const again = parseCommand(text, { defaultLocale: locale, nodes });
-  if (!again.ok) return again.error.code === 'ambiguous' ? { ...again, locale } : resolved;
+  if (!again.ok) return again.error.code === 'ambiguous' || clarify ? { ...again, locale } : resolved;
   if (!NODE_QUESTIONS.has(again.command.kind)) return resolved;
   const read: ParseResult = {
     ok: true,

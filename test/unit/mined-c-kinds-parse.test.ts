@@ -11,8 +11,11 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { likelyReadings } from '../../src/commands/clarify.js';
-import { parseCommand } from '../../src/commands/parse-command.js';
+import { parseCommand, rereadWithNodes } from '../../src/commands/parse-command.js';
 import { summarizeRequest } from '../../src/commands/request-summary.js';
+import type { ChatCommand } from '../../src/commands/types.js';
+import { decideChatCommand } from '../../src/intake/intake.js';
+import type { IntakeOptions } from '../../src/intake/intake.js';
 import { readAsAsk } from '../helpers/mined-requests.js';
 
 const NODES = ['atlas-cp-1', 'atlas-cp-2', 'atlas-cp-3', 'atlas-wk-1', 'atlas-wk-2'];
@@ -159,4 +162,37 @@ describe('help asked as a list of commands or actions', () => {
     ['쓸 수 있는 명령 목록 알려줘', 'help []'],
     ['list every action the bot can take', 'help []'],
   ]);
+});
+
+describe('a clarification on a role word is asked again with the live node list (worker)', () => {
+  cases([
+    ['master 2 is acting weird', 'ask: reboot [atlas-cp-2]'],
+    ['마스터 2번 좀 이상해요', 'ask: reboot [atlas-cp-2]'],
+  ]);
+  const chat = (text: string): ChatCommand => ({
+    requestId: 'c-1',
+    text,
+    user: { platform: 'slack', id: 'U1' },
+    replyTo: { platform: 'slack', address: { channel: 'C1' } },
+  });
+  const options = {
+    config: { clusters: { demo: {} }, defaultCluster: 'demo', locale: 'en' },
+  } as unknown as IntakeOptions;
+  it('the intake sends it to the worker with its first reading, marked as not certain', () => {
+    const decision = decideChatCommand(chat('master 2 is acting weird'), options);
+    expect(decision.kind === 'enqueue' && decision.job).toMatchObject({
+      clarify: true,
+      cluster: 'demo',
+      command: { kind: 'reboot-impact', node: 'master-2' },
+    });
+  });
+  it('the worker never answers that first reading when the node list does not make the text certain', () => {
+    const first = parseCommand('can I reboot atlas-wk-9');
+    if (!first.ok) throw new Error('the first reading parses');
+    const r = rereadWithNodes('atlas-wk-9 is acting weird, hm', first.command, NODES, 'en', true);
+    expect(r.ok).toBe(false);
+  });
+  it('a clarification naming no node stays with the intake', () => {
+    expect(decideChatCommand(chat('please frobnicate the flux capacitor'), options).kind).toBe('answer');
+  });
 });

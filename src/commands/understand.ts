@@ -113,7 +113,7 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /\b(?:is|are|was|were|be|been|gets?|got|goes|go|remains?|stays?|stayed|becomes?|became|turns?)\s+(?:still\s+|completely\s+|totally\s+|fully\s+|entirely\s+)?(?:down|dead|damaged|destroyed|offline|unavailable|broken|gone|unreachable|lost|wiped|corrupted|fried|bricked|missing|stopped|unhealthy|notready|not\s+ready|powered\s+(?:down|off)|shut\s*down|killed|removed|deleted)\b/u,
     // A planned outage or a loss, by how it is asked (see nodeActionOf): shut down, power off, bring down, kill, remove.
     /\b(?:take|taking|took|bring|bringing)\s+(?:\S+\s+){0,4}?down\b|\btake\s+out\b/u,
-    /\bremove-node\b|\bshut(?:ting|s)?\s*down\b|\bpower(?:ed|ing)?\s*(?:down|off)\b|\b(?:kill|kills|killed|killing)\b/u,
+    /\bremove-node\b|\bshut(?:ting|s)?\s*down\b|\bpower(?:ed|ing|s)?\s*(?:(?:it|them|this|that)\s+)?(?:down|off)\b|\b(?:kill|kills|killed|killing)\b/u,
     /\b(?:remove|removes|removed|removing|delete|deletes|deleted|deleting)\s+(?:(?:the|a|this|that|one|node|server|master|worker|control[-\s]?plane|etcd|member)\s+)*[a-z0-9][a-z0-9.-]*\d\b|\bnotready\b/u,
     /(?:unhealthy|비정상)\s*(?:이\s*)?(?:되|돼|된|상태가\s*되)|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|종료(?:되|된|하|한|시키)|중단(?:되|된|하|한|시키)|제거|삭제|지우|지워|빼(?:도|면|려|고)|다시\s*만들|재생성|notready|꺼(?:도|지|져)|끄면/u,
     /\btak(?:e|en|es|ing)\s+offline\b|\bdown\s*$|\bdown\s*[,!]|\bdown\s*(?:되|돼|된)/u,
@@ -241,6 +241,13 @@ const PLANNED_STOP =
  */
 const AFTER_RESTART =
   /\b(?:after|since)\s+(?:a\s+|the\s+|its\s+|each\s+)?(?:node\s+)?(?:re-?boot|restart)(?:ing)?\b|(?:재시작|재부팅|리부팅|재기동)\s*(?:한\s*)?(?:후에?|이후에?|뒤에?|다음에?)/gu;
+
+/**
+ * A drain said as done ("pods are evicted from X", "X is already drained", "X 드레인은 이미 끝났는데"):
+ * the situation of the question, not its action.
+ */
+const DRAIN_DONE =
+  /(?<=\b(?:are|were|is|was|been|already)\s+)(?:already\s+)?(?:evicted|drained|cordoned|evacuated)\b|(?:드레인|drain|코든|cordon)\s*(?:은|는|이|을|도)?\s*(?:이미\s*)?(?:완료(?:했|됐|되었|된)?|끝났|끝난|했는데|된\s*상태)\S*/gu;
 
 /** Failure words: a node that dies, is damaged, destroyed or crashes is a what-if, never a planned outage. */
 const FAILURE =
@@ -1146,7 +1153,9 @@ function questionOf(text: string, options: UnderstandOptions): string {
     )
       out = `${lead.nodes.join(' ')} ${rest}`;
   }
-  const failing = out.replace(RESTART_FAILS, ' fails ');
+  // "pods are evicted from X, can the server be powered off?": the drain done is the situation.
+  const settled = out.replace(DRAIN_DONE, ' ');
+  const failing = (asksSomething(settled) ? settled : out).replace(RESTART_FAILS, ' fails ');
   const cut = failing.replace(AFTER_RESTART, ' ');
   const read = FAILURE.test(cut) || SYMPTOM.test(cut) ? cut : failing;
   return (WEAK_UPGRADE.test(read) ? read.replace(REBOOT_NEEDED, ' ') : read).replace(/\s+/gu, ' ').trim();

@@ -196,3 +196,10 @@ describe('a clarification on a role word is asked again with the live node list 
     expect(decideChatCommand(chat('please frobnicate the flux capacitor'), options).kind).toBe('answer');
   });
 });
+
+describe('a drain said as done is the situation, not the action asked', () => {
+  cases([
+    ['atlas-wk-1 is already drained, can I power it off?', 'reboot [atlas-wk-1]'],
+    ['atlas-wk-1 드레인은 이미 끝났는데 전원 꺼도 돼?', 'node-down [atlas-wk-1]'],
+  ]);
+});

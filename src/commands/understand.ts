@@ -247,7 +247,7 @@ const AFTER_RESTART =
  * the situation of the question, not its action.
  */
 const DRAIN_DONE =
-  /(?<=\b(?:are|were|is|was|been|already)\s+)(?:already\s+)?(?:evicted|drained|cordoned|evacuated)\b|(?:드레인|drain|코든|cordon)\s*(?:은|는|이|을|도)?\s*(?:이미\s*)?(?:완료(?:했|됐|되었|된)?|끝났|끝난|했는데|된\s*상태)\S*/gu;
+  /(?<=\b(?:are|were|is|was|been|already)\s+)(?:already\s+)?(?:evicted|drained|cordoned|evacuated)\b|(?:드레인|drain|코든|cordon)\s*(?:은|는|이|을|도)?\s*(?:이미\s*)?(?:완료(?:했|됐|되었|된)?|끝났|끝난|했는데)\S*/gu;
 
 /** Failure words: a node that dies, is damaged, destroyed or crashes is a what-if, never a planned outage. */
 const FAILURE =

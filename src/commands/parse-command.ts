@@ -337,11 +337,11 @@ export function rereadWithNodes(
 ): ParseResult {
   // Anything else comes back as parsed: a maintenance request keeps the name as typed (it changes
   // the cluster: a typo must never become another node), and the caller resolves the rest.
-  if (!NODE_QUESTIONS.has(command.kind)) return { ok: true, command, locale };
+  if (!NODE_QUESTIONS.has(command.kind) && !clarify) return { ok: true, command, locale };
   const resolved: ParseResult = { ok: true, command: resolveCommandNodes(command, nodes), locale };
   const again = parseCommand(text, { defaultLocale: locale, nodes });
   if (!again.ok) return again.error.code === 'ambiguous' || clarify ? { ...again, locale } : resolved;
-  if (!NODE_QUESTIONS.has(again.command.kind)) return resolved;
+  if (!NODE_QUESTIONS.has(again.command.kind)) return clarify ? { ...again, locale } : resolved;
   const read: ParseResult = {
     ok: true,
     command: { ...again.command, cluster: command.cluster } as Command,

@@ -341,7 +341,8 @@ export function rereadWithNodes(
   const resolved: ParseResult = { ok: true, command: resolveCommandNodes(command, nodes), locale };
   const again = parseCommand(text, { defaultLocale: locale, nodes });
   if (!again.ok) return again.error.code === 'ambiguous' || clarify ? { ...again, locale } : resolved;
-  if (!NODE_QUESTIONS.has(again.command.kind)) return clarify ? { ...again, locale } : resolved;
+  // (A clarification the node list reads as no node question is not answered by this path.)
+  if (!NODE_QUESTIONS.has(again.command.kind)) return clarify ? fail('not-understood', locale) : resolved;
   const read: ParseResult = {
     ok: true,
     command: { ...again.command, cluster: command.cluster } as Command,

@@ -95,6 +95,19 @@ export function readAsAsk(text: string, nodes: readonly string[], defaultLocale:
   return { kind: 'request', intent: s.intent, nodes: s.nodes };
 }
 
+/**
+ * One text read as {@link readAsAsk} reads it, in one line: `intent [nodes]`, `ask: intent [nodes]`
+ * for a clarification's first choice, or the error code.
+ * @param text - the message
+ * @param nodes - the cluster's node names
+ */
+export function readLine(text: string, nodes: readonly string[]): string {
+  const r = readAsAsk(text, nodes);
+  if (r.kind === 'refused') return r.code;
+  const s = r.kind === 'request' ? r : r.first;
+  return `${r.kind === 'ask' ? 'ask: ' : ''}${s.intent} [${s.nodes.join(', ')}]`;
+}
+
 function readError(error: {
   code: string;
   suggestions?: readonly { request: { intent: string; nodes: readonly string[] } }[];

@@ -16,17 +16,11 @@ import { summarizeRequest } from '../../src/commands/request-summary.js';
 import type { ChatCommand } from '../../src/commands/types.js';
 import { decideChatCommand } from '../../src/intake/intake.js';
 import type { IntakeOptions } from '../../src/intake/intake.js';
-import { readAsAsk } from '../helpers/mined-requests.js';
+import { readLine } from '../helpers/mined-requests.js';
 
 const NODES = ['atlas-cp-1', 'atlas-cp-2', 'atlas-cp-3', 'atlas-wk-1', 'atlas-wk-2'];
 
-/** `intent [nodes]`, `ask: intent [nodes]` for a clarification's first choice, or the error code. */
-function read(text: string): string {
-  const r = readAsAsk(text, NODES);
-  if (r.kind === 'refused') return r.code;
-  const s = r.kind === 'request' ? r : r.first;
-  return `${r.kind === 'ask' ? 'ask: ' : ''}${s.intent} [${s.nodes.join(', ')}]`;
-}
+const read = (text: string): string => readLine(text, NODES);
 
 const cases = (rows: readonly [string, string][]): void => {
   it.each(rows)('%s → %s', (text, want) => {

@@ -319,7 +319,10 @@ export async function handleConsoleRequest(
     }
     case 'enqueue': {
       const { job } = decision;
-      const understood: RequestSummary = { ...summarizeRequest(job.command, locale), cluster: job.cluster };
+      // A clarification sent to the worker (`job.clarify`) understood nothing yet: its first reading
+      // is no request, and a reply that still asks exits 2 as the intake's clarification did.
+      const understood: RequestSummary | null =
+        job.clarify === true ? null : { ...summarizeRequest(job.command, locale), cluster: job.cluster };
       // Maintenance keeps its requests, approvals and audit log in Redis: in-process there is none,
       // and retrying never helps. Exit 2: a request this set-up cannot serve (configuration).
       if (MAINTENANCE_KINDS.has(job.command.kind) && config.redis === undefined) {
@@ -336,13 +339,14 @@ export async function handleConsoleRequest(
         };
       }
       const reply = await run(job);
+      const request = isClarification(reply) ? null : (reply.context.request ?? understood);
       return {
         reply,
         ran: true,
-        exitCode: exitCodeOf(reply, job.command),
         // A clarification understood no request yet ("the control plane node" of three is none of
-        // them): null, as for a clarification at the intake.
-        request: isClarification(reply) ? null : (reply.context.request ?? understood),
+        // them): null, as for a clarification at the intake, and exit 2.
+        exitCode: request === null ? 2 : exitCodeOf(reply, job.command),
+        request,
       };
     }
   }

@@ -682,7 +682,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       }
       const nodeNames = snapshot.nodes.map((n) => n.metadata.name ?? '');
       // The text again with the live node list: mentions resolve against it (issue 30, item 1).
-      const reread = rereadWithNodes(job.text, command, nodeNames, locale);
+      const reread = rereadWithNodes(job.text, command, nodeNames, locale, job.clarify === true);
       if (!reread.ok) return explainParseError(ctx, reread.error);
       command = reread.command;
       // A maintenance request keeps the name as typed (see below); the rest is resolved.

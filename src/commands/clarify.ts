@@ -112,9 +112,15 @@ export function likelyReadings(text: string, locale: Locale, nodes?: readonly st
   const actions = ORDER.filter((a) => parts.actions.includes(a));
   const out: string[] = [];
   const onNode = ACTION_ON_NODE[locale];
-  if (parts.nodes.length > 0) {
+  // With the node list known, only its nodes (and the references it resolves) are offered.
+  const named = parts.nodes
+    .filter(
+      (n) =>
+        nodes === undefined || nodes.includes(n) || n === THE_CONTROL_PLANE_NODE || n === THE_ETCD_LEADER,
+    )
+    .slice(0, 3);
+  if (named.length > 0) {
     const action = actions.find((a) => onNode[a] !== undefined);
-    const named = parts.nodes.slice(0, 3);
     if (action !== undefined) out.push(...named.map((n) => (onNode[action] as (n: string) => string)(n)));
     else out.push(...NODE_READINGS[locale].map((f) => f(named[0] as string)));
   } else {

@@ -87,6 +87,18 @@ const NOT_CLUSTER_NAMES = new Set([
   'batches',
   'series',
   'zone',
+  // A Pod's or a Node's state ("the etcd pod is always in CrashLoopBackOff"): kubectl's STATUS words.
+  'crashloopbackoff',
+  'createcontainererror',
+  'createcontainerconfigerror',
+  'containercreating',
+  'imagepullbackoff',
+  'errimagepull',
+  'pending',
+  'terminating',
+  'notready',
+  'unknown',
+  'error',
 ]);
 
 /** Polite words and openers with no meaning for the request, at the start or the end. */

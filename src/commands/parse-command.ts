@@ -56,6 +56,7 @@ import { THE_CONTROL_PLANE_NODE, THE_ETCD_LEADER } from './node-mentions.js';
 import {
   RESERVED_NODE_WORDS,
   listed,
+  namesProgram,
   nodeShaped,
   oneNodeCommand,
   refersToEarlierNode,
@@ -323,21 +324,26 @@ const NODE_QUESTIONS: ReadonlySet<Command['kind']> = new Set([
  * @param command - what the adapter parsed from it
  * @param nodes - the cluster's node names
  * @param locale - the answer language the adapter chose
- * @returns the command with the cluster's names, or an `ambiguous` error
+ * @param clarify - the adapter was not sure (`AnswerJob.clarify`): `command` is only its first
+ *   reading, so a text still not understood with the node list is answered as not understood,
+ *   never with that reading
+ * @returns the command with the cluster's names, or an `ambiguous` (or, with `clarify`, any) error
  */
 export function rereadWithNodes(
   text: string,
   command: Command,
   nodes: readonly string[],
   locale: Locale,
+  clarify = false,
 ): ParseResult {
   // Anything else comes back as parsed: a maintenance request keeps the name as typed (it changes
   // the cluster: a typo must never become another node), and the caller resolves the rest.
-  if (!NODE_QUESTIONS.has(command.kind)) return { ok: true, command, locale };
+  if (!NODE_QUESTIONS.has(command.kind) && !clarify) return { ok: true, command, locale };
   const resolved: ParseResult = { ok: true, command: resolveCommandNodes(command, nodes), locale };
   const again = parseCommand(text, { defaultLocale: locale, nodes });
-  if (!again.ok) return again.error.code === 'ambiguous' ? { ...again, locale } : resolved;
-  if (!NODE_QUESTIONS.has(again.command.kind)) return resolved;
+  if (!again.ok) return again.error.code === 'ambiguous' || clarify ? { ...again, locale } : resolved;
+  // (A clarification the node list reads as no node question is not answered by this path.)
+  if (!NODE_QUESTIONS.has(again.command.kind)) return clarify ? fail('not-understood', locale) : resolved;
   const read: ParseResult = {
     ok: true,
     command: { ...again.command, cluster: command.cluster } as Command,
@@ -514,7 +520,10 @@ function parseText(text: string, options: ParseOptions): ParseResult {
   // Step 8: free phrasing, when the grammar did not understand the text, took a pronoun
   // or a group word for a node ("can I reboot it", "reboot masters"), or a selector was given.
   const grammarNode = viaGrammar.ok ? nodeOf(viaGrammar.command) : undefined;
-  const reserved = grammarNode !== undefined && RESERVED_NODE_WORDS.has(grammarNode);
+  // A program's name taken for a node ("what if etcd-server goes down") is read by the understanding too.
+  const reserved =
+    grammarNode !== undefined &&
+    (RESERVED_NODE_WORDS.has(grammarNode) || namesProgram(grammarNode, options.nodes));
   if (viaGrammar.ok && !reserved && selector === undefined)
     return { ...viaGrammar, command: resolveCommandNodes(viaGrammar.command, options.nodes) };
   if (

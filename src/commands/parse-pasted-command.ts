@@ -466,9 +466,12 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
     case 'shutdown':
       // A command, not the verb of a question: pasted (backticks, sudo, ssh) or only flags and a time
       // after it (`shutdown -r now`); "can I reboot kube-proxy on wk-1" is not this.
+      // Among other words ("apply OS patches that require reboot on X", "it did not reboot, is there
+      // a lock acquired on X?") the word is the prose's verb.
       if (
         host === undefined ||
-        !(pasted || args.every((a) => /^(?:-[a-z-]+|now|\+\d+|\d{1,2}:\d{2})$/u.test(a)))
+        !(pasted || args.every((a) => /^(?:-[a-z-]+|now|\+\d+|\d{1,2}:\d{2})$/u.test(a))) ||
+        (!pasted && /[a-z\uAC00-\uD7A3]/iu.test(around))
       )
         return null;
       // `shutdown` halts (`-h`, `-P`, the default); only `shutdown -r` and `reboot` come back up.

@@ -39,7 +39,7 @@ import {
   resolveRoleMention,
   roleOfName,
 } from './node-mentions.js';
-import type { Command, MultiNodeAction, NodeGroup, PlanMode } from './types.js';
+import type { Command, ComponentName, MultiNodeAction, NodeGroup, PlanMode } from './types.js';
 
 /** Longest text (characters) the understanding reads; longer texts keep the grammar's answer. */
 export const MAX_UNDERSTOOD_LENGTH = 300;
@@ -68,6 +68,18 @@ const EXCLUSION = /\b(?:except|excluding|but\s+not|other\s+than|besides)\b|제�
 /** A negated request ("don't reboot wk-1", "never drain …"): refused rather than read as the request. */
 const NEGATION = /\b(?:don'?t|do\s+not|never)\b/iu;
 
+/** Containers the runtime cannot create or start ("can't create new containers", "containers stuck in Created", "컨테이너 생성 못 해"). */
+const RUNTIME_SYMPTOM =
+  /\b(?:create|start|run)\s+(?:new\s+|any\s+)?containers\b|\bcontainers?\s+(?:are\s+|is\s+)?stuck\b|컨테이너\S*\s*(?:를|을)?\s*(?:생성|시작|실행)\S*\s*(?:하지|되지)?\s*(?:못|않|안)/u;
+
+/**
+ * A failure seen rather than asked: a node NotReady or Unknown (the Node's Ready condition, kubectl's
+ * STATUS column), unreachable, a Pod in CrashLoopBackOff or CreateContainerError, "stuck in", "not
+ * available", a container runtime that cannot create containers.
+ */
+const SYMPTOM =
+  /\b(?:notready|unreachable|crash[-\s]?loop(?:ing|s|backoff)?|create ?container(?:config)?error|runcontainererror|(?:is|are|was|were|becomes?|became)\s+not\s+(?:available|responding|running)|stuck\s+in\s+(?:the\s+)?"?(?:created|crash|createcontainer|containercreating|error|unknown|notready|terminating)|(?:lost|loses)\s+the\s+ability)|unknown\s*(?:이|으로|로)?\s*(?:상태|이에요|입니다|예요)|상태\S*\s*(?:가|는)?\s*(?:unknown|notready)|응답\s*(?:하지|을)?\s*(?:않|없)/u;
+
 /** The actions, strongest first when several are named. */
 type Action = 'maintenance' | 'upgrade' | 'reboot' | 'drain' | 'down' | 'status' | 'help';
 
@@ -79,8 +91,10 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /\bmaintenance\s+(?:request\s+)?(?:for|on|of)\b/u,
     // "X requires scheduled maintenance", "X needs maintenance", "X is due for maintenance".
     /\b(?:requires?|needs?|due\s+for)\s+(?:(?:some|scheduled|planned|hardware|node|a)\s+)*maintenance\b/u,
+    // "prepare X for maintenance", "enable maintenance mode on X", "X into maintenance mode".
+    /\b(?:prepare|prep|ready|get)\s+(?:\S+\s+){1,3}?(?:for|to)\s+(?:(?:a|the|some|scheduled|planned)\s+)*maintenance\b|\b(?:enable|enter|activate|turn\s+on|set|switch\s+on)\s+(?:the\s+|a\s+)?(?:node\s+)?maintenance\s+mode\b|\bmaintenance\s+mode\s+(?:on|for)\b/u,
     // "유지보수 요청", "유지보수해야 합니다", "점검이 필요", "유지보수 예정": a maintenance asked or planned.
-    /(?:유지\s*보수|점검)\s*(?:를|을|이|가)?\s*(?:요청|신청|해야|하려|필요|예정|모드|들어가|진행)/u,
+    /(?:유지\s*보수|점검)\s*(?:를|을|이|가)?\s*(?:요청|신청|해야|하려|필요|예정|모드|들어가|진행|준비)/u,
   ],
   upgrade: [/\bupgrad(?:e|es|ed|ing)\b/u, /업그[레래]이드|업글/u, /(?<!(?:os|커널|보안)\s*)업데이트/u],
   reboot: [
@@ -90,18 +104,24 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
   ],
   drain: [
     /\b(?:drain|drains|drained|draining|evacuate|evacuated|evacuating|evict|evicted|evicting|empty\s+out|cordon|cordoned|cordoning|schedulingdisabled)\b/u,
-    /드[레래]인|코든|코돈|비워도|비워야|비우면|비우기|비울/u,
+    // Korean by stem: 비우-/비워- (empty), pods moved elsewhere (옮기-, 이동, 내보내-).
+    /드[레래]인|코든|코돈|비워|비우|비운|비울|(?:파드|포드|pod)\S*\s*(?:\S+\s+){0,4}?(?:옮기|옮겨|이동|내보내|내쫓|퇴거)/u,
+    /\b(?:move|moving|migrate|migrating|reschedule|rescheduling|shift)\s+(?:all\s+)?(?:of\s+)?(?:the\s+|my\s+|our\s+)?(?:running\s+)?(?:pods|workloads?)\s+(?:off|away|out)\b/u,
   ],
   down: [
     /\b(?:go|goes|went|going|gets?|got)\s+down\b/u,
-    /\b(?:is|are|was|were|be|been|gets?|got|goes|go|remains?|stays?|stayed|becomes?|became|turns?)\s+(?:still\s+)?(?:down|dead|damaged|destroyed|offline|broken|gone|unreachable|lost|wiped|corrupted|fried|bricked|missing|stopped|unhealthy|notready|not\s+ready|powered\s+(?:down|off)|shut\s*down|killed|removed|deleted)\b/u,
+    /\b(?:is|are|was|were|be|been|gets?|got|goes|go|remains?|stays?|stayed|becomes?|became|turns?)\s+(?:still\s+|completely\s+|totally\s+|fully\s+|entirely\s+)?(?:down|dead|damaged|destroyed|offline|unavailable|broken|gone|unreachable|lost|wiped|corrupted|fried|bricked|missing|stopped|unhealthy|notready|not\s+ready|powered\s+(?:down|off)|shut\s*down|killed|removed|deleted)\b/u,
     // A planned outage or a loss, by how it is asked (see nodeActionOf): shut down, power off, bring down, kill, remove.
     /\b(?:take|taking|took|bring|bringing)\s+(?:\S+\s+){0,4}?down\b|\btake\s+out\b/u,
-    /\bremove-node\b|\bshut(?:ting|s)?\s*down\b|\bpower(?:ed|ing)?\s*(?:down|off)\b|\b(?:kill|kills|killed|killing)\b/u,
+    /\bremove-node\b|\bshut(?:ting|s)?\s*down\b|\bpower(?:ed|ing|s)?\s*(?:(?:it|them|this|that)\s+)?(?:down|off)\b|\b(?:kill|kills|killed|killing)\b/u,
     /\b(?:remove|removes|removed|removing|delete|deletes|deleted|deleting)\s+(?:(?:the|a|this|that|one|node|server|master|worker|control[-\s]?plane|etcd|member)\s+)*[a-z0-9][a-z0-9.-]*\d\b|\bnotready\b/u,
     /(?:unhealthy|비정상)\s*(?:이\s*)?(?:되|돼|된|상태가\s*되)|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|종료(?:되|된|하|한|시키)|중단(?:되|된|하|한|시키)|제거|삭제|지우|지워|빼(?:도|면|려|고)|다시\s*만들|재생성|notready|꺼(?:도|지|져)|끄면/u,
     /\btak(?:e|en|es|ing)\s+offline\b|\bdown\s*$|\bdown\s*[,!]|\bdown\s*(?:되|돼|된)/u,
-    /\b(?:dies|die|died|dead|crash|crashes|crashed|fail|fails|failed|failure|lose|loses|lost|loses\s+power|outage|destroyed|damaged|destroy|unhealthy|nuked?|unplugged|yanked)\b|\bstop(?:s|ped|ping)?\s+(?:the\s+)?(?:k3s|rke2|kubelet|containerd|etcd|node|server|agent|service)\b/u,
+    /\b(?:dies|die|died|dead|crash|crashes|crashed|fail|fails|failed|failure|lose|loses|lost|losing|loses\s+power|outage|destroyed|damaged|destroy|unhealthy|nuked?|unplugged|yanked|shut|shuts|shutting)\b|\bstop(?:s|ped|ping)?\s+(?:the\s+)?(?:k3s|rke2|kubelet|containerd|etcd|node|server|agent|service)\b/u,
+    // A state or symptom read from the cluster: NotReady/Unknown, CrashLoopBackOff, a container
+    // that cannot start (kubectl's Pod and Node status words, kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/).
+    SYMPTOM,
+    RUNTIME_SYMPTOM,
     // Korean stems by rule: 죽-, 망가-, 꺼지-, 멈추-, 손실되-, 전원 OFF, whatever ending follows.
     /다운|죽[가-힣]|장애|망가|고장|꺼지|꺼져|멈추|멈춰|내려가|날아가|날라가|터지|날리면|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u,
   ],
@@ -120,7 +140,8 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /\b(?:what|which)\s+(?:kinds?|sorts?|types?)\s+of\s+(?:commands|questions|requests)\b|\b(?:supported|available)\s+commands\b|\bcommands\s+(?:are\s+|do\s+you\s+)?(?:supported|support)\b|\blist\s+(?:(?:the|all|your|bot|its)\s+)*commands\b/u,
     /\b(?:list|set)\s+of\s+commands\b|\bcommands\s+(?:are\s+)?available\b|\bavailable\s+commands\b|\b(?:say|type)\s+help\b|\b(?:which|what)\s+commands\b|\bshow\s+(?:me\s+)?(?:the\s+)?commands\b/u,
     /\bwhat\s+(?:can|could|do)\s+(?:you\s+do|i\s+ask|you\s+answer|you\s+support)\b|\bhow\s+(?:do|does)\s+(?:i\s+use|this\s+(?:bot\s+)?work|you\s+work)\b/u,
-    /도움말|사용법|명령어|지원(?:하는|되는)\s*(?:명령|기능|질문)|어떤\s*(?:질문|명령|것|걸|기능)\S*\s*(?:할|물어볼|쓸|사용할)\s*수|^도움(?:\s*(?:좀|이\s*필요해?요?))?$|(?:뭐|뭘|뭐를|무엇을|무얼)\s*(?:할|물어볼|물어\s*볼|질문할)\s*수\s*있|어떻게\s*써|뭘\s*물어/u,
+    /\b(?:list|show|get|give|see|display|print)\b[^.?!]{0,40}?\b(?:commands?|actions?|capabilities|features)\b(?![^.?!]{0,30}\b(?:nodes?|pods?|masters?|workers?)\b)/u,
+    /도움말|사용법|^명령어|명령어?\s*(?:\S+\s+){0,2}?(?:목록|리스트|종류|알려|보여|가이드|안내|는\s*뭐|$)|(?:사용|이용)\s*(?:가능한|할\s*수\s*있는)\s*(?:명령|기능|액션)|지원(?:하는|되는)\s*(?:명령|기능|질문)|어떤\s*(?:질문|명령|것|걸|기능)\S*\s*(?:할|물어볼|쓸|사용할)\s*수|^도움(?:\s*(?:좀|이\s*필요해?요?))?$|(?:뭐|뭘|뭐를|무엇을|무얼)\s*(?:할|물어볼|물어\s*볼|질문할)\s*수\s*있|어떻게\s*써|뭘\s*물어/u,
   ],
 };
 
@@ -131,15 +152,32 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
 const TOLERANCE =
   /\bhow\s+many\b.*\b(?:lose|lost|losing|fail|failures?|die|down|tolerate|survive|spare)\b|\btolerat(?:e|es|ing)\s+(?:a\s+|the\s+)?(?:failure|loss)\b|\btoleran(?:t|ce)\s+(?:of|to|for)\b|\b(?:survive|withstand|tolerate|handle)\s+(?:losing|the\s+(?:loss|failure)\s+of)\b|\b(?:quorum|majority)\s+(?:is\s+|still\s+)*(?:kept|maintained|held|intact|preserved)\b|(?:과반수?|쿼럼|정족수)\s*(?:가|이|를|을|는|은)?\s*(?:확보|유지)|(?:장애|다운|고장|죽)\S*\s*(?:\S+\s+){0,2}?\S*도\s+[^?.!]{0,60}?(?:(?:운영|동작|서비스|유지)\s*(?:되|될|할|돼|가능)|버티|버틸|견디|견딜)|(?:장애|고장)를?\s*(?:견딜|버틸)\s*수|몇\s*(?:대|개)\s*(?:까지|나)?.*(?:죽|다운|장애|잃|빠져|버티|버틸|견디|견딜)/u;
 
+/** A state to be checked: "check whether …", "…인지 확인해줘". */
+const WHETHER =
+  /\b(?:check|verify|find\s+out)\s+(?:if|whether)\b|(?:인지|건지|(?<!되)는지)\s*(?:\S+\s+){0,4}?(?:확인|체크|점검)/u;
+
 /** The loss of etcd's quorum, asked as a what-if ("what if etcd loses quorum", "쿼럼 깨지면 어떻게 돼"). */
 const QUORUM_LOSS =
-  /\b(?:lose|loses|lost|losing|loss\s+of|without)\s+(?:the\s+|its\s+|our\s+)?(?:etcd\s+)?(?:quorum|consensus|majority)\b|\b(?:quorum|consensus)\s+(?:is\s+|was\s+|gets\s+)?(?:lost|loss|gone|broken)\b|(?:쿼럼|정족수|합의|과반수?)\s*(?:이|가|을|를)?\s*(?:깨지|깨져|깨진|잃|상실|손실|무너)|\betcd\b[^.?!]{0,60}?\b(?:stops?|stopped|cannot|can'?t|won'?t|refuses?|no\s+longer|not)\b[^.?!]{0,20}\bwrites?\b|(?:etcd|멤버|api\s*(?:server|서버))[^?.!]{0,60}?쓰기\S*\s*(?:불가|실패|안\s*되|못|거부)|\b(?:most|majority)\s+of\s+(?:the\s+|our\s+)?(?:control[-\s]?plane|masters?|etcd|members?|servers?)\b[^?.!]{0,60}?\b(?:lost|down|fail|fails|failed|die|dies|gone)\b|(?:(?:대부분|과반)\S*\s*(?:의\s*)?(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)|(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)\S*\s*(?:노드\S*\s*)?(?:중\s*)?(?:대부분|과반))[^?.!]{0,60}?(?:손실|다운|죽|장애|잃)/u;
+  /\b(?:lose|loses|lost|losing|loosing|loss\s+of|without|no|lack\s+of)\s+(?:the\s+|its\s+|our\s+)?(?:etcd\s+)?(?:quorum|consensus|majority)\b(?![-\s]+toleran)|\b(?:quorum|consensus)\s+(?:is\s+|was\s+|gets\s+)?(?:lost|loss|gone|broken)\b|(?:쿼럼|정족수|합의|과반수?)\s*(?:이|가|을|를)?\s*(?:깨지|깨져|깨진|잃|상실|손실|무너|없)|\betcd\b[^.?!]{0,60}?\b(?:stops?|stopped|cannot|can'?t|won'?t|refuses?|no\s+longer|not)\b[^.?!]{0,20}\bwrites?\b|(?:etcd|멤버|api\s*(?:server|서버))[^?.!]{0,60}?쓰기\S*\s*(?:불가|실패|안\s*되|못|거부)|\b(?:most|majority)\s+of\s+(?:the\s+|our\s+)?(?:control[-\s]?plane|masters?|etcd|members?|servers?)\b[^?.!]{0,60}?\b(?:lost|down|fail|fails|failed|die|dies|gone)\b|(?:(?:대부분|과반)\S*\s*(?:의\s*)?(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)|(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)\S*\s*(?:노드\S*\s*)?(?:중\s*)?(?:대부분|과반))[^?.!]{0,60}?(?:손실|다운|죽|장애|잃)/u;
 
-/** "2 of 3 etcd members", "2 out of 3 members", "etcd 3멤버 중 2개": members lost of a total. */
-const MEMBERS_OF = [
-  /\b(\d{1,2})\s+(?:out\s+)?of\s+(?:the\s+|our\s+)?(\d{1,2})\b/u,
-  /(\d{1,2})\s*(?:개|대)?\s*(?:의\s*)?(?:멤버|members?|노드)?\s*중(?:에서)?\s*(\d{1,2})/u,
+/**
+ * "2 of 3 etcd members", "take 2 master nodes down out of 3", "2/3 control-plane nodes", "etcd
+ * 3멤버 중 2개": members lost of a total, with whether the lost count comes first.
+ */
+const MEMBERS_OF: readonly [RegExp, boolean][] = [
+  [/\b(\d{1,2})\s+(?:[a-z-]+\s+){0,4}?(?:out\s+)?of\s+(?:the\s+|our\s+)?(\d{1,2})\b/u, true],
+  [/\b(\d)\s*\/\s*(\d)\s+(?:etcd|control[-\s]?plane|masters?|cp|members?|servers?)\b/u, true],
+  [/(\d{1,2})\s*(?:개|대)?\s*(?:의\s*)?(?:멤버|members?|노드)?\s*중(?:에서)?\s*(\d{1,2})/u, false],
 ];
+
+/**
+ * Several control-plane nodes lost with no total said ("losing 2 control-plane nodes", "마스터 2대가
+ * 죽으면"): a majority of the three members of the usual HA control plane (kubeadm's HA topology,
+ * https://kubernetes.io/docs/setup/production-environment/tools/kubeadm/ha-topology/). "All 3" is
+ * the whole control plane, read elsewhere.
+ */
+const SEVERAL_LOST =
+  /(?<!\ball\s)\b(?:2|two)\s+(?:(?:of\s+)?(?:the\s+|our\s+)?(?:kubernetes\s+|k8s\s+)?)(?:control[-\s]?plane|masters?|etcd|cp)\b|(?:마스터|컨트롤\s*플레인|etcd)\s*(?:노드\s*)?(?:2|두)\s*(?:대|개)/u;
 
 /**
  * Whether the text says a majority of etcd's members fail ("2 of 3 members go down", "etcd 3멤버 중
@@ -154,13 +192,13 @@ function majorityLost(lower: string, s: Signals): boolean {
     !/etcd|members?|멤버|masters?|control[-\s]?plane|servers?|마스터|컨트롤\s*플레인|서버/u.test(lower)
   )
     return false;
-  for (const [i, re] of MEMBERS_OF.entries()) {
+  for (const [re, lostFirst] of MEMBERS_OF) {
     const m = re.exec(lower);
     if (m === null) continue;
-    const [lost, total] = i === 0 ? [Number(m[1]), Number(m[2])] : [Number(m[2]), Number(m[1])];
+    const [lost, total] = lostFirst ? [Number(m[1]), Number(m[2])] : [Number(m[2]), Number(m[1])];
     if (total > 0 && lost <= total) return lost >= total - Math.floor(total / 2);
   }
-  return false;
+  return SEVERAL_LOST.test(lower);
 }
 
 /**
@@ -186,23 +224,50 @@ const ROLLING =
 const WEAK_REBOOT = /\bpatch(?:ed|ing)?\b|패치\s*해/u;
 
 /**
- * An OS, kernel or security update names an upgrade of the node when no stronger word (a reboot,
- * a drain, a maintenance) is named: "apply the kernel update on X", "X에 보안 및 커널 업데이트 적용"
- * (issue 30: OS/kernel/security patch = upgrade, not reboot).
- */
-const WEAK_UPGRADE =
-  /\b(?:os|kernel|security|system)\s+(?:update|upgrade|patch)(?:es|ing|ed|s)?\b|\b(?:update|patch|upgrade)\s+(?:the\s+)?(?:os|kernel|system)\b|(?:os|커널|보안)\s*(?:(?:및|과|와|,)\s*(?:os|커널|보안)\s*)?(?:업데이트|패치)/u;
-
-/**
  * A restart that fails ("kubelet이 재시작되지 못하면", "if containerd fails to restart", "won't come
  * back"): the component stays down, so the text is read with a failure word in its place.
  */
 const RESTART_FAILS =
-  /(?:재시작|재기동|재부팅|시작)\s*(?:이|가)?\s*(?:되지|하지)\s*(?:못|않|안)\S*|(?:재시작|재기동)\s*(?:이|가)?\s*(?:안|못)\s*(?:되|하)\S*|\b(?:fails?|failed|unable|can'?t|cannot|won'?t|doesn'?t|does\s+not|did\s+not|didn'?t|never)\s+(?:to\s+)?(?:restart|come\s+back|start\s+(?:again|up))\b/gu;
+  /(?:재시작|재기동|재부팅|시작)\s*(?:이|가)?\s*(?:되지|하지)\s*(?:못|않|안)\S*|(?:재시작|재기동)\s*(?:이|가)?\s*(?:안|못)\s*(?:되|하)\S*|(?:실행|동작|작동|기동)\s*(?:이|가)?\s*(?:되지|하지)\s*(?:않|못)\S*|\b(?:fails?|failed|unable|can'?t|cannot|won'?t|doesn'?t|does\s+not|did\s+not|didn'?t|never)\s+(?:to\s+)?(?:restart|come(?:s)?\s+(?:back\s+)?(?:up|online)|came\s+back(?:\s+up)?|come\s+back|start\s+(?:again|up))\b/gu;
+
+/** The asker stopping something: "if you stop kubelet", "we kill etcd", "kubelet을 중지하면". */
+const PLANNED_STOP =
+  /\b(?:i|we|you)\s+(?:\S+\s+)?(?:stop|kill|shut\s+down|disable)\b|(?:을|를)\s*(?:중지|정지|종료|중단)\s*(?:하|시키|해)/u;
+
+/**
+ * "after (a) reboot", "재시작 후": when a failure was seen, not the action asked ("kubelet won't
+ * restart after reboot on X", "재시작 후 kubelet 서비스가 실행되지 않으며"); dropped when the text
+ * says a failure.
+ */
+const AFTER_RESTART =
+  /\b(?:after|since)\s+(?:a\s+|the\s+|its\s+|each\s+)?(?:node\s+)?(?:re-?boot|restart)(?:ing)?\b|(?:재시작|재부팅|리부팅|재기동)\s*(?:한\s*)?(?:후에?|이후에?|뒤에?|다음에?)/gu;
+
+/**
+ * A drain said as done ("pods are evicted from X", "X is already drained", "X 드레인은 이미 끝났는데"):
+ * the situation of the question, not its action.
+ */
+const DRAIN_DONE =
+  /(?<=\b(?:are|were|is|was|been|already)\s+)(?:already\s+)?(?:evicted|drained|cordoned|evacuated)\b|(?:드레인|drain|코든|cordon)\s*(?:은|는|이|을|도)?\s*(?:이미\s*)?(?:완료(?:했|됐|되었|된)?|끝났|끝난|했는데)\S*/gu;
 
 /** Failure words: a node that dies, is damaged, destroyed or crashes is a what-if, never a planned outage. */
 const FAILURE =
-  /\b(?:dies|die|died|dead|crash(?:es|ed)?|fail(?:s|ed|ure)?|damaged|destroy(?:ed)?|broken|outage|wiped|corrupted|fried|bricked|unhealthy|nuked?|unplugged|yanked)\b|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|장애|죽[가-힣]|망가|고장|날아가|날라가|터지|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u;
+  /\b(?:dies|die|died|dead|crash(?:es|ed)?|fail(?:s|ed|ure)?|damaged|destroy(?:ed)?|broken|outage|wiped|corrupted|fried|bricked|unhealthy|nuked?|unplugged|yanked|losing|notready|unreachable|unavailable)\b|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|장애|죽[가-힣]|망가|고장|날아가|날라가|터지|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u;
+
+/**
+ * An OS, kernel or security update names an upgrade of the node when no stronger word (a reboot,
+ * a drain, a maintenance) is named: "apply the kernel update on X", "patch the node OS packages on
+ * X", "X에 보안 및 커널 업데이트 적용" (issue 30: OS/kernel/security patch = upgrade, not reboot).
+ */
+const WEAK_UPGRADE =
+  /\b(?:os|kernel|security|system)\s+(?:update|upgrade|patch|package)(?:es|ing|ed|s)?\b|\b(?:update|patch|upgrade)(?:es|ing|ed)?\s+(?:the\s+)?(?:node\s+)?(?:os|kernel|system)\b|(?:os|커널|보안)\s*(?:(?:및|과|와|,)\s*(?:os|커널|보안)\s*)?(?:업데이트|패치)/u;
+
+/**
+ * A reboot named as what an update needs, in a clause describing the update ("OS patches that
+ * require a reboot", "재부팅이 필요한 커널 패치"): a property of the update, not a reboot asked; left
+ * out when the text names an update. "The kernel patch needs a reboot, is it safe?" asks the reboot.
+ */
+const REBOOT_NEEDED =
+  /\b(?:that|which)\s+(?:require|requires|required|need|needs)\s+(?:a\s+)?(?:re-?boot|restart)\b|(?:재부팅|리부팅|재시작)\s*(?:이|가)?\s*필요한/gu;
 
 /**
  * Short words typed with two letters swapped (`waht`, `donw`, `dwon`): the typo rule of
@@ -219,9 +284,24 @@ const SHORT_TYPOS: readonly [RegExp, string][] = [
 const REMOVAL =
   /\b(?:remove|removes|removed|removing|delete|deletes|deleted|deleting|recreate|rebuild|replace)\b|제거|삭제|지우|지워|빼(?:도|면|려|고)|다시\s*만들|재생성/u;
 
+/**
+ * A node referred to without its name ("a node", "one control plane/etcd node", "lose 1 node",
+ * "노드 하나가", "특정 노드가", "노드가 다운되면"): with a failure, one of the nodes (of the role the
+ * text names) failing.
+ */
+const SOME_NODE =
+  /\b(?:a|an|one|any|single|some|1)\s+(?:(?:single|worker|kubernetes|k8s|cluster|master|control[-\s]?plane(?:\/etcd)?|etcd|cp)\s+){0,2}nodes?\b|노드\s*(?:하나|한\s*대|1\s*대)|(?:특정|어떤|어느|일부)\s*노드|(?:^|\s)(?:(?:워커|작업자|마스터|컨트롤\s*플레인)\s*)?노드(?:(?:가|의|이)(?=\s)|\s*상태)/u;
+
+/**
+ * The whole cluster said to be dead ("our cluster is down", "클러스터가 죽었어요"): every control
+ * plane node is out (the API is gone), the control plane's outage.
+ */
+const CLUSTER_DOWN =
+  /\bcluster\s+(?:is|went|goes|was|has\s+gone)\s+(?:completely\s+|totally\s+)?(?:down|dead)\b|클러스터\S*\s*(?:가|이)?\s*(?:완전히\s*)?(?:죽었|다운됐|다운되었|먹통|망가졌)/u;
+
 /** Words that make "goes down" / "lose" a what-if question rather than a planned outage. */
 const CONDITIONAL =
-  /\bwhat\s+if\b|\bif\b|\bwhat\s+happens\b|\bwhat\s+breaks\b|\bwhen\b|되면|돼도|죽으면|나면|꺼지면|멈추면|내려가면|죽어도|(?:을|았을|었을|였을|할|될)\s*(?:때|경우)/u;
+  /\bwhat\s+if\b|\bif\b|\bwhat\s+happens\b|\bwhat\s+breaks\b|\bwhen\b|되면|돼도|죽으면|나면|꺼지면|멈추면|내려가면|죽어도|(?:을|았을|었을|였을|할|될)\s*(?:때|경우)|(?<=[가-힣])(?<![측표화전정반방단평지])면(?=$|[\s?.,!])/u;
 
 /**
  * Keywords checked for typos: same first letter, one edit (two for keywords of 7+ letters;
@@ -238,6 +318,7 @@ const TYPO_WORDS: Readonly<Record<string, Action>> = {
   cordon: 'drain',
   evacuate: 'drain',
   shutdown: 'down',
+  losing: 'down',
 };
 
 /**
@@ -257,7 +338,7 @@ const GROUPS: readonly { group: 'workers' | 'control-plane' | 'all'; plural: Reg
     group: 'workers',
     plural:
       /\bworkers\b|\bworker\s+nodes\b|\b(?:all|every)\s+(?:of\s+)?(?:the\s+|our\s+)?worker\b|모든\s*워커|워커\s*(?:노드\s*)?(?:들|전부|모두|다|전체|(?:두|세|네|\d+)\s*대)|worker\s*노드\s*(?:전부|모두|다|전체)|워커들/u,
-    singular: /\bworker\b|워커/u,
+    singular: /\bworker\b|워커|작업자/u,
   },
   {
     group: 'control-plane',
@@ -367,6 +448,8 @@ export function refersToEarlierNode(text: string): boolean {
 
 /** Reserved words: when the grammar takes one of these for a node, the understanding decides instead. */
 export const RESERVED_NODE_WORDS = new Set([
+  'a',
+  'an',
   'it',
   'them',
   'that',
@@ -416,9 +499,48 @@ const TOPOLOGY_WORD =
 export function nodeShaped(token: string): boolean {
   if (token === THE_CONTROL_PLANE_NODE || token === THE_ETCD_LEADER) return true;
   if (!/[a-z]/u.test(token) || FILE_NAME.test(token) || TOPOLOGY_WORD.test(token)) return false;
+  if (namesProgram(token)) return false;
   return (
     (/\d/u.test(token) && /[-.]|\d$/u.test(token)) || (/[-.]/u.test(token) && roleOfName(token) !== null)
   );
+}
+
+/**
+ * A word that names a program, not a machine (`etcd-server`, `rke2-agent`, `kube-controller`): it
+ * ends in a service role and holds no digit after it, so no node name it could be (issue 30 set c:
+ * "etcd-server on atlas-cp-1 is not available" named atlas-cp-1, not a node `etcd-server`).
+ */
+const SERVICE_WORD =
+  /-(?:server|apiserver|agent|controller|manager|proxy|scheduler|daemon|operator|service)$/u;
+
+/**
+ * The component a word names, by an alias (`kubelet`, `apiserver`), a plural (`kubelets`), or an
+ * alias followed by a word (`etcd-server`, `kube-apiserver-atlas-cp-1`, the static Pod's name
+ * `<component>-<node>`): never a node name unless the cluster has a node of that exact name (the
+ * caller checks the node list first). `etcd-1` (an alias and a number) stays a possible node.
+ * @param token - the word, lowercase
+ * @returns the component, or null
+ */
+export function componentWord(token: string): ComponentName | null {
+  const direct = normalizeComponent(token) ?? normalizeComponent(token.replace(/(?<=[a-z]{4})s$/u, ''));
+  if (direct !== null) return direct;
+  for (let i = token.indexOf('-'); i > 0; i = token.indexOf('-', i + 1)) {
+    const head = normalizeComponent(token.slice(0, i));
+    if (head !== null && /^[a-z]/u.test(token.slice(i + 1))) return head;
+  }
+  return null;
+}
+
+/**
+ * Whether a word names a program rather than a node: a component ({@link componentWord}) or a
+ * service ({@link SERVICE_WORD}), and no node of the cluster carries it exactly.
+ * @param token - the word, lowercase
+ * @param nodes - the cluster's node names, when known
+ */
+export function namesProgram(token: string, nodes?: readonly string[]): boolean {
+  const t = token.toLowerCase();
+  if (nodes?.some((n) => n.toLowerCase() === t) === true) return false;
+  return componentWord(t) !== null || SERVICE_WORD.test(t);
 }
 
 /** A list separator between two names: `,`, `and`, `or`, `&`, `+`, `및`, a Korean particle. */
@@ -622,11 +744,13 @@ interface Signals {
   drain: boolean;
   version?: string;
   component?: string;
+  /** Every component named (a failure of several control-plane components is the control plane's). */
+  components: Set<string>;
 }
 
 /** Read the signals of a text (lowercase, NFKC). */
 function readSignals(original: string, options: UnderstandOptions, clauses = true): Signals {
-  let text = original.replace(RESTART_FAILS, ' fails ');
+  let text = original;
   const actions = new Set<Action>();
   const oneByOne = ONE_BY_ONE.test(text);
   const anyAction = (s: string): boolean =>
@@ -651,7 +775,12 @@ function readSignals(original: string, options: UnderstandOptions, clauses = tru
   for (const action of Object.keys(ACTIONS) as Action[]) {
     if (ACTIONS[action].some((re) => re.test(text))) actions.add(action);
   }
-  const out: Signals = { actions, nodes: [], drain: ACTIONS.drain.some((re) => re.test(text)) };
+  const out: Signals = {
+    actions,
+    nodes: [],
+    drain: ACTIONS.drain.some((re) => re.test(text)),
+    components: new Set(),
+  };
 
   const zone = ZONE.exec(text);
   if (zone !== null) {
@@ -683,8 +812,11 @@ function readSignals(original: string, options: UnderstandOptions, clauses = tru
       continue;
     }
     // A component's word, a Korean particle glued to it dropped ("스케줄러는", "kubelet이").
+    // A word the cluster names a node of is that node, whatever it looks like.
     const component =
-      normalizeComponent(token) ?? normalizeComponent(token.replace(/(?:은|는|이|가|을|를|의|도|만)$/u, ''));
+      options.nodes?.some((n) => n.toLowerCase() === token) === true
+        ? null
+        : (componentWord(token) ?? normalizeComponent(token.replace(/(?:은|는|이|가|을|를|의|도|만)$/u, '')));
     if (
       component === null &&
       (!/^[a-z0-9]/u.test(token) ||
@@ -694,6 +826,7 @@ function readSignals(original: string, options: UnderstandOptions, clauses = tru
     )
       continue;
     if (component !== null) {
+      out.components.add(component);
       // The component changed is named before the verb ("kubelet restarts", "kubelet이 종료되면")
       // or right after an English one ("restart the kubelet"); one named after the change is its
       // consequence ("if wk-1 goes down, the kube-controller-manager waits", "cp-3 제거하면 etcd 어떻게 돼").
@@ -722,12 +855,22 @@ function readSignals(original: string, options: UnderstandOptions, clauses = tru
         closestNames(n, known).length > 0,
     );
 
+  // Containers that cannot be created or stay "Created" are the container runtime's failure (a
+  // member named beside one node is that node's etcd member, below: "2 of 3 members are available, X is unhealthy").
+  if (out.component === undefined && RUNTIME_SYMPTOM.test(text)) out.component = 'container-runtime';
   addListedWords(text, out.nodes, options.nodes);
   if (clauses) out.nodes = outsideContext(text, out.nodes, options);
   // "마스터 노드 atlas-cp-2": the node named says which; the singular reference adds nothing.
   // "norma-cp-1 holds the etcd leader": likewise for the leader.
   if (out.nodes.length > 1)
     out.nodes = out.nodes.filter((n) => n !== THE_CONTROL_PLANE_NODE && n !== THE_ETCD_LEADER);
+  if (
+    out.component === undefined &&
+    out.nodes.length === 1 &&
+    /\bmembers?\b|멤버/u.test(text) &&
+    !REMOVAL.test(text)
+  )
+    out.component = 'etcd';
 
   if (out.group === undefined) {
     for (const g of GROUPS) {
@@ -794,8 +937,16 @@ function changedComponent(text: string, token: string): boolean {
     .sort((a, b) => a.index - b.index);
   const verb = verbs[0];
   if (at < 0 || verb === undefined || at < verb.index) return true;
+  // A component followed by its own failure ("the etcd pod … is in CrashLoopBackOff", "kubelet
+  // 서비스가 정상적으로 실행되지 않으며") is the one that changed, wherever the other verbs are.
+  const own = text.slice(at + token.length).split(/[.?!]\s/u)[0] ?? '';
+  if (
+    /^\S*\s+(?:\S+\s+){0,6}?(?:fails\b|(?:is|are)\s+(?:down|dead|unhealthy|unavailable)\b)/u.test(own) ||
+    SYMPTOM.test(own.slice(0, 60))
+  )
+    return true;
   if (/[\uAC00-\uD7A3]/u.test(verb[0])) return false;
-  return /^\s*(?:(?:the|its|their|a)\s+)?$/u.test(text.slice(verb.index + verb[0].length, at));
+  return /^\s*(?:of\s+)?(?:(?:the|its|their|a)\s+)?$/u.test(text.slice(verb.index + verb[0].length, at));
 }
 
 /** The strongest node action named, or null. */
@@ -807,10 +958,17 @@ function nodeActionOf(s: Signals, text: string): MultiNodeAction | 'maintenance'
   if (s.actions.has('down')) {
     // "what if X goes down" is a what-if; "can X go down for a while" is a planned outage; a node
     // that dies, is damaged or fails is never planned.
-    if (CONDITIONAL.test(text) || FAILURE.test(text) || REMOVAL.test(text)) return 'node-down';
+    if (
+      CONDITIONAL.test(text) ||
+      FAILURE.test(text) ||
+      SYMPTOM.test(text) ||
+      REMOVAL.test(text) ||
+      CLUSTER_DOWN.test(text)
+    )
+      return 'node-down';
     // "can X go down for a while", "X down ok?", "X 꺼도 돼?": planned; "X down, whole cluster down?": a failure.
     if (/\b(?:can|could|may|ok|okay|safe)\b|(?:꺼|내려|다운)\s*(?:도|해도)|괜찮/u.test(text)) return 'reboot';
-    return s.nodes.length > 0 ? 'node-down' : null;
+    return s.nodes.length > 0 || SOME_NODE.test(text) || CLUSTER_DOWN.test(text) ? 'node-down' : null;
   }
   if (WEAK_UPGRADE.test(text)) return 'upgrade';
   if (WEAK_REBOOT.test(text)) return 'reboot';
@@ -882,9 +1040,16 @@ function focusOf(lower: string, options: UnderstandOptions): string {
   // "… on atlas-cp-2. will the whole cluster fail?": the cluster is what it affects, not a target.
   const consequence = CONSEQUENCE.test(question) && readSignals(question, options).nodes.length === 0;
   if ((names(question) && !consequence) || CLUSTER_TARGET.test(question)) return question;
+  const failedBefore = !/^(?:what|how|which|is|are|does|do|can|could|will|would)\b|[?？]$/u.test(question);
   for (let j = i - 1; j >= 0; j -= 1) {
     const before = sentences[j] ?? '';
-    if (names(before)) return `${before} ${question}`;
+    // "A worker node went NotReady. How do I get it Ready again?": the node the question is about.
+    // (A question of its own, "what is our quorum status?", stays alone.)
+    if (
+      names(before) ||
+      (failedBefore && SOME_NODE.test(before) && (FAILURE.test(before) || SYMPTOM.test(before)))
+    )
+      return `${before} ${question}`;
   }
   // "can we reboot X nodes at a time? all workers, 1 at a time": what follows the question says whom.
   return sentences.slice(i).join(' ');
@@ -899,14 +1064,14 @@ function focusOf(lower: string, options: UnderstandOptions): string {
  * the lock?" asks the lock's state (see {@link LOCK_HELD}).
  */
 const LOCK_BREAK =
-  /(?:^|[.,:;!?]\s*|\s[-\u2013\u2014]\s+|\b(?:how\s+(?:do|can|should|would)\s+(?:i|we|you)|(?:can|could|should|may)\s+(?:i|we|you)|please|need\s+to|want\s+to|have\s+to|let'?s)\s+)(?:manually\s+|safely\s+|forcibly\s+)?(?:break|release|clear|remove|delete|unlock|free|reset|force[-\s]?release|force[-\s]?unlock)(?:\s+up)?\s+(?:the\s+|this\s+|that\s+|its\s+)?(?:(?:kured|kured's|maintenance|reboot|cluster|stale|node)\s+)*lock\b|kured-node-lock-(?=\s|$)|(?:잠금|(?<![가-힣])락)\s*(?:을|를)?\s*(?:강제\s*(?:로\s*)?)?(?:해제|풀|삭제|지우|지워)(?!\s*(?:됐|되었|된|안\s*되|되지))/u;
+  /(?:^|[.,:;!?]\s*|\s[-\u2013\u2014]\s+|\b(?:how\s+(?:do|can|should|would)\s+(?:i|we|you)|(?:can|could|should|may)\s+(?:i|we|you)|please|need\s+to|want\s+to|have\s+to|let'?s)\s+)(?:manually\s+|safely\s+|forcibly\s+)?(?:break|release|clear|remove|delete|unlock|free|reset|force[-\s]?release|force[-\s]?unlock)(?:\s+up)?\s+(?:the\s+|this\s+|that\s+|its\s+)?(?:(?:kured|kured's|maintenance|reboot|cluster|stale|node|manual|old|existing|leftover|stuck|current)\s+)*lock\b|\block\b.*[,.;:!?]\s*(?:please\s+|then\s+|and\s+)?(?:release|clear|break|remove|unlock|free|delete)\s+it\b|kured-node-lock-(?=\s|$)|(?:잠금|(?<![가-힣])락)\s*(?:을|를)?\s*(?:강제\s*(?:로\s*)?)?(?:해제|풀|삭제|지우|지워)(?!\s*(?:됐|되었|된|안\s*되|되지))/u;
 /**
  * A lock's holder or state asked or quoted: kured's log line "Lock already held: NODE"
  * (kubereboot/kured#137), "is X still holding the lock", "did kured release the lock?", "잠금이
  * 해제됐나요", "누가 잠금을 잡고 있어".
  */
 const LOCK_HELD =
-  /\block\s+(?:is\s+)?(?:already\s+|still\s+)?held\b|\b(?:who|which\s+node)\s+(?:holds|has|owns|is\s+holding)\b.*\block\b|\b(?:hold|holds|held|holding|owns|acquired)\s+(?:the\s+|a\s+|its\s+)?(?:(?:kured|maintenance|reboot|cluster)\s+)*lock\b|\block\s+holder\b|\block\s+(?:is\s+|was\s+)?(?:not\s+)?released\b|\b(?:did|does|has|is|was|will)\s+(?:\S+\s+){0,2}?releas(?:e|ed|ing)\s+(?:the\s+)?(?:\S+\s+)?lock\b|(?:잠금|(?<![가-힣])락(?=$|[\s을를이가은는도])).*(?:누가|누구|보유|잡고|해제\s*(?:됐|되었|된|안\s*되|되지))|(?:누가|누구).*(?:잠금|(?<![가-힣])락(?=$|[\s을를이가은는도]))/u;
+  /\block\s+(?:is\s+)?(?:already\s+|still\s+)?held\b|\b(?:who|which\s+(?:node|host|server))\s+(?:\S+\s+){0,2}?(?:holds?|held|has|had|owns?|owned|holding|acquired|took|got)\b.*\block\b|\b(?:hold|holds|held|holding|owns|acquired)\s+(?:the\s+|a\s+|its\s+)?(?:(?:kured|maintenance|reboot|cluster)\s+)*lock\b|\block\s+(?:is\s+|was\s+)?(?:already\s+)?acquired\b|\b(?:which|what)\s+node\b[^.?!]*\bkured\b|\bkured\b[^.?!]*\b(?:which|what)\s+node\b|(?:어떤|어느)\s*노드[^.?!]*kured|kured[^.?!]*(?:어떤|어느)\s*노드|\block\s+holder\b|\block\s+(?:is\s+|was\s+)?(?:not\s+)?released\b|\b(?:did|does|has|is|was|will)\s+(?:\S+\s+){0,2}?releas(?:e|ed|ing)\s+(?:the\s+)?(?:\S+\s+)?lock\b|(?:잠금|(?<![가-힣])락(?=$|[\s을를이가은는도])).*(?:누가|누구|보유|잡고|해제\s*(?:됐|되었|된|안\s*되|되지))|(?:누가|누구).*(?:잠금|(?<![가-힣])락(?=$|[\s을를이가은는도]))/u;
 
 /**
  * The lock command a text asks for, or null, with the node the text names beside the lock (its
@@ -918,7 +1083,11 @@ function lockCommand(lower: string, options: UnderstandOptions): Command | null 
   const breaking = LOCK_BREAK.test(lower);
   if (!breaking && !LOCK_HELD.test(lower)) return null;
   // The holder quoted from kured's log line is what the log says, not a node the user asks about.
-  const named = readSignals(lower.replace(/\block\s+already\s+held:?\s*\S+/gu, ' '), options, false).nodes;
+  const quoted = /["“'`]\s*lock\s+already\s+held:?\s*([^\s"”'`]+)/u.exec(lower);
+  const others = readSignals(lower.replace(/\block\s+already\s+held:?\s*\S+/gu, ' '), options, false).nodes;
+  // Asked about the quoted line alone ("how to troubleshoot 'Lock already held: X'?"), its holder is the node.
+  const named =
+    others.length === 0 && quoted !== null ? readSignals(quoted[1] ?? '', options, false).nodes : others;
   const node = named.length === 1 && named[0] !== undefined ? { node: named[0] } : {};
   if (!breaking) return { kind: 'lock-status', ...node };
   const lock = /kured|reboot|재부팅/u.test(lower)
@@ -949,6 +1118,7 @@ function typedOf(text: string): string {
     (t, [re, to]) => t.replace(re, to),
     text
       .toLowerCase()
+      .replace(/[\u2018\u2019]/gu, "'")
       .replace(/`+([^`$]*)`+/gu, ' $1 ')
       .replace(/\s+/gu, ' ')
       .trim(),
@@ -985,7 +1155,8 @@ function questionOf(text: string, options: UnderstandOptions): string {
   const base = out;
   for (const m of base.matchAll(KO_LEAD_END)) {
     const rest = base.slice(m.index + m[0].length);
-    if (!asksSomething(rest)) continue;
+    // "업그레이드를 하려는데 X 먼저 드레인해야 하나요?": an intention (-려는데) is what is asked about.
+    if (!asksSomething(rest) || base.charAt(m.index - 1) === '려') continue;
     // A lead clause of background (…는데, …지만) or with no action of its own names the node the
     // rest asks about ("wk-1 장애가 발생했는데 kubelet 재시작해도 될까요?"): its node, then the
     // rest. A lead action before "전에", "위해" is the request itself ("wk-2 재부팅 전에 드레인 다시 해야 돼?").
@@ -999,7 +1170,12 @@ function questionOf(text: string, options: UnderstandOptions): string {
     )
       out = `${lead.nodes.join(' ')} ${rest}`;
   }
-  return out;
+  // "pods are evicted from X, can the server be powered off?": the drain done is the situation.
+  const settled = out.replace(DRAIN_DONE, ' ');
+  const failing = (asksSomething(settled) ? settled : out).replace(RESTART_FAILS, ' fails ');
+  const cut = failing.replace(AFTER_RESTART, ' ');
+  const read = FAILURE.test(cut) || SYMPTOM.test(cut) ? cut : failing;
+  return (WEAK_UPGRADE.test(read) ? read.replace(REBOOT_NEEDED, ' ') : read).replace(/\s+/gu, ' ').trim();
 }
 
 /**
@@ -1023,6 +1199,22 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
   const action = nodeActionOf(s, lower);
   const version = s.version === undefined ? {} : { targetVersion: s.version.replace(/^(?!v)/u, 'v') };
 
+  // "our cluster died, no SSH to the master", "the control plane failed: apiserver, scheduler … all
+  // CrashLoopBackOff": the whole control plane's outage.
+  if (
+    action === 'node-down' &&
+    s.nodes.every((n) => n === THE_CONTROL_PLANE_NODE) &&
+    (CLUSTER_DOWN.test(lower) ||
+      (s.components.size > 1 && s.nodes.length === 0 && GROUPS[1]?.singular?.test(lower) === true))
+  )
+    return { kind: 'what-if', change: { type: 'control-plane-down' }, drain: false, ...extra, ...when };
+  // "check whether etcd lost quorum", "쿼럼 손실인지 확인해줘": the state asked about, the status.
+  if (
+    WHETHER.test(lower) &&
+    s.nodes.length === 0 &&
+    !(['maintenance', 'upgrade', 'reboot', 'drain'] as const).some((a) => s.actions.has(a))
+  )
+    return { kind: 'ha-status', ...extra };
   // "how many masters can we lose?": the failures tolerated, which the HA status reports.
   if (TOLERANCE.test(lower) && s.nodes.every((n) => n === THE_CONTROL_PLANE_NODE || n === THE_ETCD_LEADER))
     return { kind: 'ha-status', ...extra };
@@ -1061,18 +1253,21 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
     action === 'reboot' &&
     s.actions.has('down') &&
     firstIndex(ACTIONS.down, lower) < firstIndex(ACTIONS.reboot, lower);
+  // A component the asker stops ("if you stop kubelet on the workers", "kubelet을 중지하면") is a
+  // planned restart; one that stops by itself fails.
+  const restarted =
+    (action === 'reboot' &&
+      !failsFirst &&
+      !/\b(?:reboot|rebooted|rebooting|re-boot)\b|재부팅|리부팅/u.test(lower)) ||
+    (action === 'node-down' && PLANNED_STOP.test(lower));
   if (
     s.component !== undefined &&
     (action === 'reboot' || action === 'node-down') &&
     !s.actions.has('upgrade') &&
-    s.group === undefined &&
+    (s.group === undefined || restarted) &&
     s.nodes.length <= 1
   ) {
-    if (
-      action === 'reboot' &&
-      !failsFirst &&
-      !/\b(?:reboot|rebooted|rebooting|re-boot)\b|재부팅|리부팅/u.test(lower)
-    ) {
+    if (restarted) {
       const node = s.nodes[0];
       return {
         kind: 'what-if',
@@ -1115,6 +1310,24 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
         ...extra,
         ...when,
       };
+    if (nodes.length === 0 && group === undefined && action === 'node-down' && SOME_NODE.test(lower)) {
+      // "a worker node went NotReady": one of the workers failing, in turn; "a single master node
+      // goes down" is the whole control plane.
+      const role = GROUPS.find((g) => g.group !== 'all' && (g.singular?.test(lower) ?? false));
+      if (role?.group === 'control-plane' && /\b(?:single|only)\b|하나뿐|단일|한\s*대뿐/u.test(lower))
+        return { kind: 'what-if', change: { type: 'control-plane-down' }, drain: false, ...extra, ...when };
+      const type = role?.group ?? 'all';
+      return {
+        kind: 'multi-node',
+        action,
+        nodes,
+        group: { type },
+        mode: 'one-by-one',
+        drain: false,
+        ...extra,
+        ...when,
+      };
+    }
     if (nodes.length === 0 && group === undefined) return null;
     if (action === 'maintenance') {
       const node = nodes[0];

@@ -161,6 +161,13 @@ function decide(chat: ChatCommand, options: IntakeOptions): IntakeDecision {
   const parsed = parseCommand(text, { defaultLocale });
   const locale = parsed.locale;
   const ctx = { locale, requestId: chat.requestId };
+  // A clarification naming nodes ("master 2" read as `master-2`) goes to the worker, which reads the
+  // text again with the cluster's node list: its choices then name real nodes (or it answers, when
+  // the node list makes the reading certain).
+  const first = parsed.ok ? undefined : clarifiedOnNodes(parsed.error, defaultLocale);
+  const asked = first === undefined ? undefined : lookUpCluster(config, first.cluster ?? chat.cluster);
+  if (first !== undefined && asked?.ok === true)
+    return enqueue(chat, options, { command: first, clarify: true, cluster: asked.cluster.name }, locale);
   if (!parsed.ok) {
     return {
       kind: 'answer',
@@ -204,6 +211,16 @@ function decide(chat: ChatCommand, options: IntakeOptions): IntakeDecision {
       }),
     };
   }
+  return enqueue(chat, options, { command, cluster: found.cluster.name }, locale);
+}
+
+/** The enqueue decision of a command for a cluster. */
+function enqueue(
+  chat: ChatCommand,
+  options: IntakeOptions,
+  what: { command: Command; cluster: string; clarify?: true },
+  locale: Locale,
+): IntakeDecision {
   const now = options.now ?? Date.now;
   return {
     kind: 'enqueue',
@@ -211,14 +228,28 @@ function decide(chat: ChatCommand, options: IntakeOptions): IntakeDecision {
     job: {
       requestId: chat.requestId,
       text: chat.text,
-      command,
-      cluster: found.cluster.name,
+      command: what.command,
+      ...(what.clarify === undefined ? {} : { clarify: what.clarify }),
+      cluster: what.cluster,
       locale,
       user: chat.user,
       replyTo: chat.replyTo,
       enqueuedAt: new Date(now()).toISOString(),
     },
   };
+}
+
+/**
+ * The first reading of a clarification whose choices name nodes, as a command, or undefined (no
+ * such clarification, or its first choice names no node).
+ * @param error - the parse error
+ * @param defaultLocale - the parser's default locale
+ */
+function clarifiedOnNodes(error: ParseError, defaultLocale: Locale): Command | undefined {
+  const choice = error.code === 'ambiguous' ? error.suggestions?.[0] : undefined;
+  if (choice === undefined || choice.request.nodes.length === 0) return undefined;
+  const again = parseCommand(choice.text, { defaultLocale });
+  return again.ok ? again.command : undefined;
 }
 
 /**

@@ -21,6 +21,12 @@ export interface AnswerJob {
   text: string;
   /** The parsed command, when the adapter parsed it. */
   command?: Command;
+  /**
+   * The adapter was not sure of the text (a clarification naming nodes it could not check): `command`
+   * is its first reading, and the worker reads the text again with the cluster's node list, answering
+   * only a certain reading and otherwise asking with the readings in the cluster's node names.
+   */
+  clarify?: true;
   /** The cluster the job is for; also selects the queue ({@link queueNameFor}). */
   cluster: string;
   /** Answer language. */
@@ -234,6 +240,7 @@ export const answerJobSchema = z.object({
   requestId: z.string().min(1),
   text: z.string(),
   command: commandSchema.optional(),
+  clarify: z.literal(true).optional(),
   cluster: z.string().refine(isValidClusterName, 'not an RFC 1123 label'),
   locale: localeSchema,
   user: z.object({

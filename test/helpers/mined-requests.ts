@@ -16,7 +16,7 @@ import { resolve } from 'node:path';
 import { ambiguous, parseCommand, rereadWithNodes } from '../../src/commands/parse-command.js';
 import { controlPlaneReadings } from '../../src/commands/clarify.js';
 import { summarizeRequest } from '../../src/commands/request-summary.js';
-import type { Locale } from '../../src/commands/types.js';
+import type { Command, Locale } from '../../src/commands/types.js';
 import { BUILT_IN_SNAPSHOT } from '../../src/config/load-config.js';
 
 /** One mined phrasing with the reading it was mined for. */
@@ -75,13 +75,15 @@ type Read =
  */
 export function readAsAsk(text: string, nodes: readonly string[], defaultLocale: Locale = 'en'): Read {
   const parsed = parseCommand(text, { defaultLocale });
-  if (!parsed.ok) {
-    const first = parsed.error.suggestions?.[0]?.request;
-    return first === undefined
-      ? { kind: 'refused', code: parsed.error.code }
-      : { kind: 'ask', first: { intent: first.intent, nodes: [...first.nodes] } };
-  }
-  const reread = rereadWithNodes(text, parsed.command, nodes, parsed.locale);
+  // A clarification naming nodes goes to the worker with its first reading (src/intake/intake.ts).
+  const choice = parsed.ok ? undefined : parsed.error.suggestions?.[0];
+  const first =
+    choice === undefined || choice.request.nodes.length === 0
+      ? undefined
+      : parseCommand(choice.text, { defaultLocale });
+  if (!parsed.ok && first?.ok !== true) return readError(parsed.error);
+  const command = parsed.ok ? parsed.command : (first as { ok: true; command: Command }).command;
+  const reread = rereadWithNodes(text, command, nodes, parsed.locale, !parsed.ok);
   if (!reread.ok) return readError(reread.error);
   const named = reread.command;
   const choices = controlPlaneReadings(named, nodes, parsed.locale);
@@ -91,6 +93,19 @@ export function readAsAsk(text: string, nodes: readonly string[], defaultLocale:
   }
   const s = summarizeRequest(named);
   return { kind: 'request', intent: s.intent, nodes: s.nodes };
+}
+
+/**
+ * One text read as {@link readAsAsk} reads it, in one line: `intent [nodes]`, `ask: intent [nodes]`
+ * for a clarification's first choice, or the error code.
+ * @param text - the message
+ * @param nodes - the cluster's node names
+ */
+export function readLine(text: string, nodes: readonly string[]): string {
+  const r = readAsAsk(text, nodes);
+  if (r.kind === 'refused') return r.code;
+  const s = r.kind === 'request' ? r : r.first;
+  return `${r.kind === 'ask' ? 'ask: ' : ''}${s.intent} [${s.nodes.join(', ')}]`;
 }
 
 function readError(error: {

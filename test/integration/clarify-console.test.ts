@@ -53,3 +53,16 @@ it.each([
   const outcome = await handleConsoleRequest({ text }, config, (job) => service.answer(job));
   expect(outcome.request).toMatchObject({ intent, nodes: ['atlas-cp-1'] });
 });
+
+// A clarification on a role word is asked by the worker with the demo cluster's node names
+// (`master 2` is atlas-cp-2), and, still a question, understood nothing: exit 2, no `request`.
+it.each([
+  ['en', 'master 2 is acting weird', 'can I reboot atlas-cp-2'],
+  ['ko', '마스터 2번 좀 이상해요', 'atlas-cp-2 재부팅해도 돼?'],
+])('%s: %j is clarified in the cluster’s node names', async (_lang, text, first) => {
+  const outcome = await handleConsoleRequest({ text }, config, (job) => service.answer(job));
+  const json = toJsonOutput(outcome.reply, outcome.request) as { suggestions?: { text: string }[] };
+  expect(json.suggestions?.[0]?.text).toBe(first);
+  expect(outcome.exitCode).toBe(2);
+  expect(outcome.request).toBeNull();
+});

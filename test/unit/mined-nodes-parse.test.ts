@@ -205,6 +205,13 @@ describe('mined set b (first run 58.8 %, 9 wrong nodes; now tuned on)', () => {
   });
 });
 
+describe('mined set c (first run 52.8 %, 1 wrong node: etcd-server; now tuned on)', () => {
+  it('names no node the user did not mean', () => {
+    const f = judgeMined(loadMined('test/fixtures/requests/mined-2026-12-c.json'));
+    expect(f.results.filter((r) => r.wrongNodes.length > 0).map((r) => r.entry.text)).toEqual([]);
+  });
+});
+
 describe('mined set a (the development set of issue 30)', () => {
   it('names no node the user did not mean, and understands or rightly clarifies at least 90 %', () => {
     const f = judgeMined(loadMined('test/fixtures/requests/mined-2026-12-a.json'));

@@ -41,7 +41,7 @@ import { isValidClusterName, isValidNodeName } from './names.js';
 import { matchMaintenanceCommand } from './parse-maintenance-command.js';
 import { matchLockCommand } from './parse-lock-command.js';
 import { parseMaintenancePlanCommand } from './parse-maintenance-plan-command.js';
-import { matchPastedCommand, unrollShellLoop } from './parse-pasted-command.js';
+import { matchPastedCommand, unrollShellLoop, withoutPrivilege } from './parse-pasted-command.js';
 import type {
   ClarifyingSuggestion,
   Command,
@@ -490,8 +490,9 @@ function parseText(text: string, options: ParseOptions): ParseResult {
     };
   }
 
-  // A label selector (`-l node-pool=blue`, `--selector …`) names a group of nodes.
-  const { rest: withoutSelector, selector } = takeSelector(normal);
+  // A label selector (`-l node-pool=blue`, `--selector …`) names a group of nodes. A privilege
+  // prefix of no command read above (`sudo reboot`, `doas`) is no node: the rest is read without it.
+  const { rest: withoutSelector, selector } = takeSelector(withoutPrivilege(normal));
 
   // Steps 3, 4: options and locale.
   const opts = takeOptions(withoutSelector);

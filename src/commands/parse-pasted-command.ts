@@ -14,9 +14,29 @@ import { isValidNodeName } from './names.js';
 import { RESERVED_NODE_WORDS } from './understand.js';
 import type { Command, KubectlDrainFlags } from './types.js';
 
-/** Where a pasted command starts: the tool, after an optional `sudo` or `ssh NODE`. */
-const COMMAND_START =
-  /(?:^|[\s`"'(:])((?:ssh\s+(?:[\w.-]+@)?[a-z0-9][a-z0-9.-]*\s+)?(?:sudo\s+)?(?:kubectl|oc\s+adm|oc|systemctl|reboot|shutdown|kubeadm|etcdctl|talosctl)\b)/iu;
+/**
+ * A privilege prefix of a pasted command: `sudo`, `doas`, with flags that take no value (`sudo -i`,
+ * `sudo -E`); sudo(8), doas(1). It runs the command as root and names no node.
+ */
+const PRIVILEGE = '(?:sudo|doas)(?:\\s+-[a-z]+)*';
+
+/** Where a pasted command starts: the tool, after an optional privilege prefix or `ssh NODE`. */
+const COMMAND_START = new RegExp(
+  `(?:^|[\\s\`"'(:])((?:ssh\\s+(?:[\\w.-]+@)?[a-z0-9][a-z0-9.-]*\\s+)?(?:${PRIVILEGE}\\s+)?(?:kubectl|oc\\s+adm|oc|systemctl|reboot|shutdown|kubeadm|etcdctl|talosctl)\\b)`,
+  'iu',
+);
+
+/** Privilege prefixes anywhere in a text, with the space after them (see {@link withoutPrivilege}). */
+const PRIVILEGE_ANYWHERE = new RegExp(`(?<![\\w.-])${PRIVILEGE}(?:\\s+|$)`, 'giu');
+
+/**
+ * The text without its privilege prefixes (`sudo reboot` → `reboot`, `sudo -i` → ``): what is left
+ * when no pasted command was read, so that `sudo` is never taken for a node's name.
+ * @param text - the normalised message
+ */
+export function withoutPrivilege(text: string): string {
+  return text.replace(PRIVILEGE_ANYWHERE, '').trim();
+}
 
 /** Words after `kubectl drain` that say it is named in prose, not pasted ("kubectl drain and uncordon"). */
 const PROSE_WORDS = new Set([
@@ -116,7 +136,7 @@ function hostNode(command: string, rest: string): { node?: string; rest: string;
 function words(command: string): string[] {
   return command
     .replace(/^ssh\s+\S+\s+/iu, '')
-    .replace(/^sudo\s+/iu, '')
+    .replace(new RegExp(`^${PRIVILEGE}\\s+`, 'iu'), '')
     .split(/\s+/u)
     .filter((w) => w.length > 0);
 }
@@ -262,7 +282,7 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
   const onAt = all.findIndex((a, i) => (a === 'on' || a === 'at') && i > 0);
   const args = onAt < 0 ? all : all.slice(0, onAt);
   const { node: host, rest: around, named } = hostNode(cmd, rest);
-  const pasted = found.quoted || /^(?:ssh|sudo)\s/iu.test(cmd);
+  const pasted = found.quoted || /^(?:ssh|sudo|doas)\s/iu.test(cmd);
   const node1 = (list: readonly string[]): string | undefined =>
     list.find((a) => !a.startsWith('-') && isValidNodeName(a));
   switch (tool) {

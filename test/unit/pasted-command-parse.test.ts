@@ -120,3 +120,21 @@ describe('other pasted commands', () => {
     });
   });
 });
+
+describe('a privilege prefix is never a node (sudo(8), doas(1))', () => {
+  it.each([
+    ['en', 'sudo reboot'],
+    ['en', 'doas reboot'],
+    ['en', 'sudo reboot now'],
+    ['ko', 'sudo 재부팅 해도 돼?'],
+    ['ko', 'doas 재부팅 해도 되나요?'],
+  ])('%s: %j names no node: which node is asked', (lang, text) => {
+    const r = parseCommand(text, { nodes: atlas });
+    expect(r.locale).toBe(lang);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe('ambiguous');
+    expect(r.error.suggestions?.[0]?.request.intent).toBe('reboot');
+    for (const s of r.error.suggestions ?? []) expect(s.request.nodes).toEqual([]);
+  });
+});

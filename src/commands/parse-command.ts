@@ -41,7 +41,14 @@ import { isValidClusterName, isValidNodeName } from './names.js';
 import { matchMaintenanceCommand } from './parse-maintenance-command.js';
 import { matchLockCommand } from './parse-lock-command.js';
 import { parseMaintenancePlanCommand } from './parse-maintenance-plan-command.js';
-import { matchPastedCommand, unrollShellLoop, withoutPrivilege } from './parse-pasted-command.js';
+import {
+  asPlainCordon,
+  cordonVerbOf,
+  matchPastedCommand,
+  uncordonAsCordon,
+  unrollShellLoop,
+  withoutPrivilege,
+} from './parse-pasted-command.js';
 import type {
   ClarifyingSuggestion,
   Command,
@@ -289,7 +296,8 @@ function judgeNode(match: Match): { name: string } | { invalid: string } {
  * @returns the command and locale, or the reason it was refused
  */
 export function parseCommand(text: string, options: ParseOptions = {}): ParseResult {
-  const result = parseText(text, options);
+  const parsed = parseText(text, options);
+  const result = parsed.ok ? { ...parsed, command: asPlainCordon(parsed.command, text) } : parsed;
   if (!result.ok || options.nodes === undefined) return result;
   const readings = controlPlaneReadings(result.command, options.nodes, result.locale, false);
   return readings.length === 0 ? result : ambiguous(readings, options, result.locale);
@@ -502,7 +510,9 @@ function parseText(text: string, options: ParseOptions): ParseResult {
   if (/^[\s?]+$/.test(opts.rest)) return { ok: true, command: { kind: 'help' }, locale };
 
   // Step 5: modifiers.
-  const mods = takeModifiers(opts.rest);
+  const mods = takeModifiers(
+    cordonVerbOf(opts.rest) === 'uncordon' ? uncordonAsCordon(opts.rest) : opts.rest,
+  );
   if (mods.rest.length === 0) return fail('not-understood', locale);
 
   const listOut: { list?: MultiNodeCommand } = {};

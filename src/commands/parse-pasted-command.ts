@@ -38,6 +38,48 @@ export function withoutPrivilege(text: string): string {
   return text.replace(PRIVILEGE_ANYWHERE, '').trim();
 }
 
+/** The cordon verbs in plain words: `cordon`, `uncordon` (and their forms), `코든`/`코돈`, `언코든`/`언코돈`. */
+const CORDON_WORD = /\b(un)?cordon(?:s|ed|ing)?\b|(언)?코[든돈]/u;
+
+/** Words that ask for a drain (an eviction) beside a cordon: then the question is the drain's. */
+const DRAIN_WORD = /\b(?:drain\w*|evacuat\w*|evict\w*|empty\s+out)\b|드[레래]인|비[우워울]/u;
+
+/**
+ * The verb of a cordon asked in plain words ("can I cordon atlas-wk-1", "atlas-wk-1 언코든 해도 돼?"),
+ * when no drain is asked beside it; else undefined. Cordon only marks the node unschedulable and
+ * evicts nothing (kubectl cordon/uncordon reference,
+ * https://kubernetes.io/docs/reference/kubectl/generated/kubectl_cordon/), so it is answered as the
+ * pasted `kubectl cordon` is, not as a drain.
+ * @param text - the message
+ */
+export function cordonVerbOf(text: string): 'cordon' | 'uncordon' | undefined {
+  const lower = text.normalize('NFKC').toLowerCase();
+  const m = CORDON_WORD.exec(lower);
+  if (m === null || DRAIN_WORD.test(lower)) return undefined;
+  return m[1] === undefined && m[2] === undefined ? 'cordon' : 'uncordon';
+}
+
+/**
+ * The text with its uncordon words read as cordon words (`uncordon` → `cordon`, `언코든` → `코든`),
+ * for the understanding, which knows the node of a cordon question; {@link cordonVerbOf} keeps the verb.
+ * @param text - the message after its options
+ */
+export function uncordonAsCordon(text: string): string {
+  return text.replace(/\b(un)(cordon)/giu, '$2').replace(/언(코[든돈])/gu, '$1');
+}
+
+/**
+ * A drain question asked as a plain-words cordon or uncordon (see {@link cordonVerbOf}) as the
+ * pasted `kubectl cordon|uncordon` is read; any other command as it is.
+ * @param command - the parsed command
+ * @param text - the message
+ */
+export function asPlainCordon(command: Command, text: string): Command {
+  if (command.kind !== 'drain-impact' || command.kubectl !== undefined) return command;
+  const verb = cordonVerbOf(text);
+  return verb === undefined ? command : { ...command, kubectl: { verb, flags: drainArgs([]).flags } };
+}
+
 /** Words after `kubectl drain` that say it is named in prose, not pasted ("kubectl drain and uncordon"). */
 const PROSE_WORDS = new Set([
   'and',

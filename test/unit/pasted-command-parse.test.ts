@@ -138,3 +138,22 @@ describe('a privilege prefix is never a node (sudo(8), doas(1))', () => {
     for (const s of r.error.suggestions ?? []) expect(s.request.nodes).toEqual([]);
   });
 });
+
+describe('a cordon in plain words is the pasted kubectl cordon (kubectl cordon evicts nothing)', () => {
+  it.each([
+    ['en', 'can I cordon atlas-wk-1', 'cordon'],
+    ['en', 'cordon atlas-wk-1', 'cordon'],
+    ['en', 'is it safe to uncordon atlas-wk-1?', 'uncordon'],
+    ['ko', 'atlas-wk-1 cordon 해도 돼?', 'cordon'],
+    ['ko', 'atlas-wk-1 코든 해도 되나요?', 'cordon'],
+    ['ko', 'atlas-wk-1 언코든 해도 돼?', 'uncordon'],
+  ])('%s: %j', (_lang, text, verb) => {
+    expect(parsed(text)).toEqual(parsed(`kubectl ${verb} atlas-wk-1`));
+    // A drain asked beside the cordon stays the drain's question.
+    expect(parsed(`${verb} and drain atlas-wk-1`)).toMatchObject({
+      kind: 'drain-impact',
+      node: 'atlas-wk-1',
+    });
+    expect(parsed(`${verb} and drain atlas-wk-1`)).not.toHaveProperty('kubectl');
+  });
+});

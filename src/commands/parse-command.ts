@@ -89,6 +89,11 @@ export interface ParseOptions {
    * cluster access) node-shaped tokens are kept as typed and the worker resolves them.
    */
   nodes?: readonly string[];
+  /**
+   * The configured cluster names, when the caller has them: "on X" names cluster X only when X is one
+   * of them or no node; a node-shaped X that is none of them is the node (see {@link nodeAfterOn}).
+   */
+  clusters?: readonly string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -517,6 +522,12 @@ function parseText(text: string, options: ParseOptions): ParseResult {
 
   const listOut: { list?: MultiNodeCommand } = {};
   const viaGrammar = matchGrammar(mods, opts.cluster, locale, listOut);
+  // "on X" read as a cluster where it names the node (unless a grammar rule read it as its node).
+  const onNode =
+    viaGrammar.ok && viaGrammar.command.cluster === undefined
+      ? undefined
+      : nodeAfterOn(mods, opts.cluster, selector, options);
+  if (onNode !== undefined) return { ok: true, command: onNode, locale };
   // Step 8: free phrasing, when the grammar did not understand the text, took a pronoun
   // or a group word for a node ("can I reboot it", "reboot masters"), or a selector was given.
   const grammarNode = viaGrammar.ok ? nodeOf(viaGrammar.command) : undefined;
@@ -538,23 +549,6 @@ function parseText(text: string, options: ParseOptions): ParseResult {
     cluster,
     when: mods.when,
   });
-  // "what if kubelet restarts on atlas-cp-2", "apply the security update on atlas-wk-1": step 5
-  // took the node for a cluster. A node named with "on" is the target when the rest names none, and
-  // a component's host is, whatever node the context names ("(atlas-cp-3 is gone). can I restart
-  // the etcd member on atlas-cp-1?").
-  if (
-    (understood === null ||
-      !nodeOf(understood) ||
-      (understood.kind === 'what-if' && 'component' in understood.change)) &&
-    opts.cluster === undefined &&
-    cluster !== undefined &&
-    (options.nodes === undefined
-      ? nodeShaped(cluster)
-      : resolveNodeName(cluster, options.nodes) !== undefined)
-  ) {
-    const onNode = understandRequest(mods.beforeCluster, { nodes: options.nodes, selector, when: mods.when });
-    if (onNode !== null && nodeOf(onNode) !== undefined) return { ok: true, command: onNode, locale };
-  }
   const list = listOut.list;
   if (list !== undefined)
     return {
@@ -564,6 +558,39 @@ function parseText(text: string, options: ParseOptions): ParseResult {
     };
   if (understood !== null) return { ok: true, command: understood, locale };
   return clarified(reserved ? fail('not-understood', locale) : viaGrammar, mods.rest, options, locale);
+}
+
+/**
+ * The request read with its "on X" / "in X" phrase as the node, when step 5 took a node for a cluster
+ * ("can I reboot the node on atlas-wk-1", "can I remove the etcd member on atlas-cp-3", "what if
+ * kubelet restarts on atlas-cp-2"): X is a node of the cluster (`nodes`), or, without the node list,
+ * shaped like a node name and no configured cluster (`clusters`); a phrase that says "cluster" names
+ * one. The reading counts only when it is about X; else undefined, and X stays the cluster.
+ * @param mods - step 5's result
+ * @param optionCluster - the cluster given as `--cluster`, which leaves no phrase to reread
+ * @param selector - the label selector of the text, if any
+ * @param options - the parse options (node list, configured cluster names)
+ */
+function nodeAfterOn(
+  mods: Modifiers,
+  optionCluster: string | undefined,
+  selector: string | undefined,
+  options: ParseOptions,
+): Command | undefined {
+  const named = mods.cluster?.toLowerCase();
+  if (optionCluster !== undefined || named === undefined) return undefined;
+  const escaped = named.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  if (!new RegExp(`(?:^|\\s)(?:on|in)\\s+(?:the\\s+)?${escaped}$`, 'iu').test(mods.beforeCluster))
+    return undefined;
+  const node =
+    options.nodes !== undefined
+      ? resolveNodeName(named, options.nodes)
+      : nodeShaped(named) && !(options.clusters ?? []).includes(named)
+        ? named
+        : undefined;
+  if (node === undefined) return undefined;
+  const read = understandRequest(mods.beforeCluster, { nodes: options.nodes, selector, when: mods.when });
+  return read !== null && nodeOf(read) === node ? read : undefined;
 }
 
 /**

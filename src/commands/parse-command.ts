@@ -12,13 +12,16 @@
  *    Teams `<at>…</at>`) removed, Slack's automatic links (`<http://a.b|a.b>`) turned back into their text.
  * 3. A pasted command (`kubectl drain X --force`, `systemctl restart kubelet` on a node, `sudo
  *    reboot`, `kubeadm upgrade …`, `etcdctl member remove`; ./parse-pasted-command.ts) is read as
- *    the question about it, its flags kept. Else options anywhere in the text: `--lang en|ko`, `--cluster NAME` (also `--x=value`, and the
- *    `—` an editor may have made of `--`), `--help`. An unknown option or a missing or bad value →
+ *    the question about it, its flags kept; a cordon or uncordon in plain words is read as the pasted
+ *    one, and a `sudo`/`doas` prefix of no command read is dropped. Else options anywhere in the
+ *    text: `--lang en|ko`, `--cluster NAME` (also `--x=value`, and the `—` an editor may have made
+ *    of `--`), `--help`. An unknown option or a missing or bad value →
  *    `invalid-option`.
  * 4. Locale: `--lang`, else `ko` when the text holds any Hangul, else `defaultLocale`, else `en`.
  * 5. Modifiers taken out of the sentence (./modifiers.ts): time hints ("tonight", "오늘 밤"),
  *    the cluster ("in prod", "on the prod cluster", "prod 클러스터에서", "(prod 클러스터)"),
- *    polite fillers ("please", "혹시") and trailing punctuation.
+ *    polite fillers ("please", "혹시") and trailing punctuation. An "on X" that names a node rather
+ *    than a configured cluster ("can I reboot the node on atlas-wk-1") is read as the node.
  * 6. What is left must match one rule of the grammar (./grammar.ts) in full. A reboot rule captures the node
  *    name liberally (everything between the verb and the end), so `master-2; rm -rf /` is caught by
  *    the name check as `invalid-node-name` rather than half-matched. When several rules match, one

@@ -447,7 +447,10 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
 
   function commandOf(job: AnswerJob): { command: Command; locale: AnswerJob['locale'] } | { reply: Reply } {
     if (job.command) return { command: job.command, locale: job.locale };
-    const parsed = parseCommand(job.text, { defaultLocale: job.locale });
+    const parsed = parseCommand(job.text, {
+      defaultLocale: job.locale,
+      clusters: Object.keys(config.clusters),
+    });
     if (!parsed.ok) {
       return {
         reply: explainParseError(

@@ -12,13 +12,16 @@
  *    Teams `<at>…</at>`) removed, Slack's automatic links (`<http://a.b|a.b>`) turned back into their text.
  * 3. A pasted command (`kubectl drain X --force`, `systemctl restart kubelet` on a node, `sudo
  *    reboot`, `kubeadm upgrade …`, `etcdctl member remove`; ./parse-pasted-command.ts) is read as
- *    the question about it, its flags kept. Else options anywhere in the text: `--lang en|ko`, `--cluster NAME` (also `--x=value`, and the
- *    `—` an editor may have made of `--`), `--help`. An unknown option or a missing or bad value →
+ *    the question about it, its flags kept; a cordon or uncordon in plain words is read as the pasted
+ *    one, and a `sudo`/`doas` prefix of no command read is dropped. Else options anywhere in the
+ *    text: `--lang en|ko`, `--cluster NAME` (also `--x=value`, and the `—` an editor may have made
+ *    of `--`), `--help`. An unknown option or a missing or bad value →
  *    `invalid-option`.
  * 4. Locale: `--lang`, else `ko` when the text holds any Hangul, else `defaultLocale`, else `en`.
  * 5. Modifiers taken out of the sentence (./modifiers.ts): time hints ("tonight", "오늘 밤"),
  *    the cluster ("in prod", "on the prod cluster", "prod 클러스터에서", "(prod 클러스터)"),
- *    polite fillers ("please", "혹시") and trailing punctuation.
+ *    polite fillers ("please", "혹시") and trailing punctuation. An "on X" that names a node rather
+ *    than a configured cluster ("can I reboot the node on atlas-wk-1") is read as the node.
  * 6. What is left must match one rule of the grammar (./grammar.ts) in full. A reboot rule captures the node
  *    name liberally (everything between the verb and the end), so `master-2; rm -rf /` is caught by
  *    the name check as `invalid-node-name` rather than half-matched. When several rules match, one
@@ -41,7 +44,13 @@ import { isValidClusterName, isValidNodeName } from './names.js';
 import { matchMaintenanceCommand } from './parse-maintenance-command.js';
 import { matchLockCommand } from './parse-lock-command.js';
 import { parseMaintenancePlanCommand } from './parse-maintenance-plan-command.js';
-import { readPaste } from './parse-pasted-command.js';
+import {
+  asPlainCordon,
+  cordonVerbOf,
+  readPaste,
+  uncordonAsCordon,
+  withoutPrivilege,
+} from './parse-pasted-command.js';
 import type {
   ClarifyingSuggestion,
   Command,
@@ -84,6 +93,11 @@ export interface ParseOptions {
    * cluster access) node-shaped tokens are kept as typed and the worker resolves them.
    */
   nodes?: readonly string[];
+  /**
+   * The configured cluster names, when the caller has them: "on X" names cluster X only when X is one
+   * of them or no node; a node-shaped X that is none of them is the node (see {@link nodeAfterOn}).
+   */
+  clusters?: readonly string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -291,7 +305,8 @@ function judgeNode(match: Match): { name: string } | { invalid: string } {
  * @returns the command and locale, or the reason it was refused
  */
 export function parseCommand(text: string, options: ParseOptions = {}): ParseResult {
-  const result = parseText(text, options);
+  const parsed = parseText(text, options);
+  const result = parsed.ok ? { ...parsed, command: asPlainCordon(parsed.command, text) } : parsed;
   if (!result.ok || options.nodes === undefined) return result;
   const readings = controlPlaneReadings(result.command, options.nodes, result.locale, false);
   return readings.length === 0 ? result : ambiguous(readings, options, result.locale);
@@ -501,8 +516,9 @@ function parseText(text: string, options: ParseOptions): ParseResult {
     };
   }
 
-  // A label selector (`-l node-pool=blue`, `--selector …`) names a group of nodes.
-  const { rest: withoutSelector, selector } = takeSelector(normal);
+  // A label selector (`-l node-pool=blue`, `--selector …`) names a group of nodes. A privilege
+  // prefix of no command read above (`sudo reboot`, `doas`) is no node: the rest is read without it.
+  const { rest: withoutSelector, selector } = takeSelector(withoutPrivilege(normal));
 
   // Steps 3, 4: options and locale.
   const opts = takeOptions(withoutSelector);
@@ -512,11 +528,19 @@ function parseText(text: string, options: ParseOptions): ParseResult {
   if (/^[\s?]+$/.test(opts.rest)) return { ok: true, command: { kind: 'help' }, locale };
 
   // Step 5: modifiers.
-  const mods = takeModifiers(opts.rest);
+  const mods = takeModifiers(
+    cordonVerbOf(opts.rest) === 'uncordon' ? uncordonAsCordon(opts.rest) : opts.rest,
+  );
   if (mods.rest.length === 0) return fail('not-understood', locale);
 
   const listOut: { list?: MultiNodeCommand } = {};
   const viaGrammar = matchGrammar(mods, opts.cluster, locale, listOut);
+  // "on X" read as a cluster where it names the node (unless a grammar rule read it as its node).
+  const onNode =
+    viaGrammar.ok && viaGrammar.command.cluster === undefined
+      ? undefined
+      : nodeAfterOn(mods, opts.cluster, selector, options);
+  if (onNode !== undefined) return { ok: true, command: onNode, locale };
   // Step 8: free phrasing, when the grammar did not understand the text, took a pronoun
   // or a group word for a node ("can I reboot it", "reboot masters"), or a selector was given.
   const grammarNode = viaGrammar.ok ? nodeOf(viaGrammar.command) : undefined;
@@ -541,23 +565,6 @@ function parseText(text: string, options: ParseOptions): ParseResult {
     cluster,
     when: mods.when,
   });
-  // "what if kubelet restarts on atlas-cp-2", "apply the security update on atlas-wk-1": step 5
-  // took the node for a cluster. A node named with "on" is the target when the rest names none, and
-  // a component's host is, whatever node the context names ("(atlas-cp-3 is gone). can I restart
-  // the etcd member on atlas-cp-1?").
-  if (
-    (understood === null ||
-      !nodeOf(understood) ||
-      (understood.kind === 'what-if' && 'component' in understood.change)) &&
-    opts.cluster === undefined &&
-    cluster !== undefined &&
-    (options.nodes === undefined
-      ? nodeShaped(cluster)
-      : resolveNodeName(cluster, options.nodes) !== undefined)
-  ) {
-    const onNode = understandRequest(mods.beforeCluster, { nodes: options.nodes, selector, when: mods.when });
-    if (onNode !== null && nodeOf(onNode) !== undefined) return { ok: true, command: onNode, locale };
-  }
   const list = listOut.list;
   if (list !== undefined)
     return {
@@ -567,6 +574,39 @@ function parseText(text: string, options: ParseOptions): ParseResult {
     };
   if (understood !== null) return { ok: true, command: understood, locale };
   return clarified(reserved ? fail('not-understood', locale) : viaGrammar, mods.rest, options, locale);
+}
+
+/**
+ * The request read with its "on X" / "in X" phrase as the node, when step 5 took a node for a cluster
+ * ("can I reboot the node on atlas-wk-1", "can I remove the etcd member on atlas-cp-3", "what if
+ * kubelet restarts on atlas-cp-2"): X is a node of the cluster (`nodes`), or, without the node list,
+ * shaped like a node name and no configured cluster (`clusters`); a phrase that says "cluster" names
+ * one. The reading counts only when it is about X; else undefined, and X stays the cluster.
+ * @param mods - step 5's result
+ * @param optionCluster - the cluster given as `--cluster`, which leaves no phrase to reread
+ * @param selector - the label selector of the text, if any
+ * @param options - the parse options (node list, configured cluster names)
+ */
+function nodeAfterOn(
+  mods: Modifiers,
+  optionCluster: string | undefined,
+  selector: string | undefined,
+  options: ParseOptions,
+): Command | undefined {
+  const named = mods.cluster?.toLowerCase();
+  if (optionCluster !== undefined || named === undefined) return undefined;
+  const escaped = named.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  if (!new RegExp(`(?:^|\\s)(?:on|in)\\s+(?:the\\s+)?${escaped}$`, 'iu').test(mods.beforeCluster))
+    return undefined;
+  const node =
+    options.nodes !== undefined
+      ? resolveNodeName(named, options.nodes)
+      : nodeShaped(named) && !(options.clusters ?? []).includes(named)
+        ? named
+        : undefined;
+  if (node === undefined) return undefined;
+  const read = understandRequest(mods.beforeCluster, { nodes: options.nodes, selector, when: mods.when });
+  return read !== null && nodeOf(read) === node ? read : undefined;
 }
 
 /**

@@ -15,9 +15,71 @@ import { isValidNodeName } from './names.js';
 import { RESERVED_NODE_WORDS } from './understand.js';
 import type { Command, KubectlDrainFlags } from './types.js';
 
-/** Where a pasted command starts: the tool, after an optional `sudo` or `ssh NODE`. */
-const COMMAND_START =
-  /(?:^|[\s`"'(:])((?:ssh\s+(?:[\w.-]+@)?[a-z0-9][a-z0-9.-]*\s+)?(?:sudo\s+)?(?:kubectl|oc\s+adm|oc|systemctl|reboot|shutdown|kubeadm|etcdctl|talosctl)\b)/iu;
+/**
+ * A privilege prefix of a pasted command: `sudo`, `doas`, with flags that take no value (`sudo -i`,
+ * `sudo -E`); sudo(8), doas(1). It runs the command as root and names no node.
+ */
+const PRIVILEGE = '(?:sudo|doas)(?:\\s+-[a-z]+)*';
+
+/** Where a pasted command starts: the tool, after an optional privilege prefix or `ssh NODE`. */
+const COMMAND_START = new RegExp(
+  `(?:^|[\\s\`"'(:])((?:ssh\\s+(?:[\\w.-]+@)?[a-z0-9][a-z0-9.-]*\\s+)?(?:${PRIVILEGE}\\s+)?(?:kubectl|oc\\s+adm|oc|systemctl|reboot|shutdown|kubeadm|etcdctl|talosctl)\\b)`,
+  'iu',
+);
+
+/** Privilege prefixes anywhere in a text, with the space after them (see {@link withoutPrivilege}). */
+const PRIVILEGE_ANYWHERE = new RegExp(`(?<![\\w.-])${PRIVILEGE}(?:\\s+|$)`, 'giu');
+
+/**
+ * The text without its privilege prefixes (`sudo reboot` → `reboot`, `sudo -i` → ``): what is left
+ * when no pasted command was read, so that `sudo` is never taken for a node's name.
+ * @param text - the normalised message
+ */
+export function withoutPrivilege(text: string): string {
+  return text.replace(PRIVILEGE_ANYWHERE, '').trim();
+}
+
+/** The cordon verbs in plain words: `cordon`, `uncordon` (and their forms), `코든`/`코돈`, `언코든`/`언코돈`. */
+const CORDON_WORD = /\b(un)?cordon(?:s|ed|ing)?\b|(언)?코[든돈]/u;
+
+/** Words that ask for a drain (an eviction) beside a cordon: then the question is the drain's. */
+const DRAIN_WORD = /\b(?:drain\w*|evacuat\w*|evict\w*|empty\s+out)\b|드[레래]인|비[우워울]/u;
+
+/**
+ * The verb of a cordon asked in plain words ("can I cordon atlas-wk-1", "atlas-wk-1 언코든 해도 돼?"),
+ * when no drain is asked beside it; else undefined. Cordon only marks the node unschedulable and
+ * evicts nothing (kubectl cordon/uncordon reference,
+ * https://kubernetes.io/docs/reference/kubectl/generated/kubectl_cordon/), so it is answered as the
+ * pasted `kubectl cordon` is, not as a drain.
+ * @param text - the message
+ */
+export function cordonVerbOf(text: string): 'cordon' | 'uncordon' | undefined {
+  const lower = text.normalize('NFKC').toLowerCase();
+  const m = CORDON_WORD.exec(lower);
+  if (m === null || DRAIN_WORD.test(lower)) return undefined;
+  return m[1] === undefined && m[2] === undefined ? 'cordon' : 'uncordon';
+}
+
+/**
+ * The text with its uncordon words read as cordon words (`uncordon` → `cordon`, `언코든` → `코든`),
+ * for the understanding, which knows the node of a cordon question; {@link cordonVerbOf} keeps the verb.
+ * @param text - the message after its options
+ */
+export function uncordonAsCordon(text: string): string {
+  return text.replace(/\b(un)(cordon)/giu, '$2').replace(/언(코[든돈])/gu, '$1');
+}
+
+/**
+ * A drain question asked as a plain-words cordon or uncordon (see {@link cordonVerbOf}) as the
+ * pasted `kubectl cordon|uncordon` is read; any other command as it is.
+ * @param command - the parsed command
+ * @param text - the message
+ */
+export function asPlainCordon(command: Command, text: string): Command {
+  if (command.kind !== 'drain-impact' || command.kubectl !== undefined) return command;
+  const verb = cordonVerbOf(text);
+  return verb === undefined ? command : { ...command, kubectl: { verb, flags: drainArgs([]).flags } };
+}
 
 /** Words after `kubectl drain` that say it is named in prose, not pasted ("kubectl drain and uncordon"). */
 const PROSE_WORDS = new Set([
@@ -130,7 +192,7 @@ function onNodes(text: string): number {
 function words(command: string): string[] {
   return command
     .replace(/^ssh\s+\S+\s+/iu, '')
-    .replace(/^sudo\s+/iu, '')
+    .replace(new RegExp(`^${PRIVILEGE}\\s+`, 'iu'), '')
     .split(/\s+/u)
     .filter((w) => w.length > 0);
 }
@@ -367,7 +429,7 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
   const onAt = all.findIndex((a, i) => (a === 'on' || a === 'at') && i > 0);
   const args = onAt < 0 ? all : all.slice(0, onAt);
   const { node: host, rest: around, named } = hostNode(cmd, rest);
-  const pasted = found.quoted || /^(?:ssh|sudo)\s/iu.test(cmd);
+  const pasted = found.quoted || /^(?:ssh|sudo|doas)\s/iu.test(cmd);
   const node1 = (list: readonly string[]): string | undefined =>
     list.find((a) => !a.startsWith('-') && isValidNodeName(a));
   // Every node a command names is kept: `kubectl cordon A B`, `kubectl delete node A B`, `… on A and

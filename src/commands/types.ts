@@ -119,8 +119,9 @@ export interface KubectlDrainFlags {
 
 /**
  * "Can I drain X?": the drain part of a reboot analysis, without the reboot. `drain` is always true.
- * `kubectl`: the request was a pasted `kubectl drain|cordon|uncordon` (issue 30, item 3); the answer
- * says what its flags do to the node's pods.
+ * `kubectl`: the request was a pasted `kubectl drain|cordon|uncordon` (issue 30, item 3), or a cordon
+ * or uncordon asked in plain words (read as the pasted one, no flags); the answer says what its flags
+ * do to the node's pods.
  */
 export interface DrainImpactCommand {
   kind: 'drain-impact';

@@ -114,7 +114,7 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     // A planned outage or a loss, by how it is asked (see nodeActionOf): shut down, power off, bring down, kill, remove.
     /\b(?:take|taking|took|bring|bringing)\s+(?:\S+\s+){0,4}?down\b|\btake\s+out\b/u,
     /\bremove-node\b|\bshut(?:ting|s)?\s*down\b|\bpower(?:ed|ing|s)?\s*(?:(?:it|them|this|that)\s+)?(?:down|off)\b|\b(?:kill|kills|killed|killing)\b/u,
-    /\b(?:remove|removes|removed|removing|delete|deletes|deleted|deleting)\s+(?:(?:the|a|this|that|one|node|server|master|worker|control[-\s]?plane|etcd|member)\s+)*[a-z0-9][a-z0-9.-]*\d\b|\bnotready\b/u,
+    /\b(?:remove|removes|removed|removing|delete|deletes|deleted|deleting)\s+(?:(?:the|a|this|that|one|node|server|master|worker|control[-\s]?plane|etcd|member|on|of|from)\s+)*[a-z0-9][a-z0-9.-]*\d\b|\bnotready\b/u,
     /(?:unhealthy|비정상)\s*(?:이\s*)?(?:되|돼|된|상태가\s*되)|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|종료(?:되|된|하|한|시키)|중단(?:되|된|하|한|시키)|제거|삭제|지우|지워|빼(?:도|면|려|고)|다시\s*만들|재생성|notready|꺼(?:도|지|져)|끄면/u,
     /\btak(?:e|en|es|ing)\s+offline\b|\bdown\s*$|\bdown\s*[,!]|\bdown\s*(?:되|돼|된)/u,
     /\b(?:dies|die|died|dead|crash|crashes|crashed|fail|fails|failed|failure|lose|loses|lost|losing|loses\s+power|outage|destroyed|damaged|destroy|unhealthy|nuked?|unplugged|yanked|shut|shuts|shutting)\b|\bstop(?:s|ped|ping)?\s+(?:the\s+)?(?:k3s|rke2|kubelet|containerd|etcd|node|server|agent|service)\b/u,

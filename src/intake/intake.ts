@@ -158,7 +158,7 @@ function decide(chat: ChatCommand, options: IntakeOptions): IntakeDecision {
     const scheduled = parseScheduleCommand(text, { defaultLocale });
     if (scheduled) return { kind: 'schedule', locale: scheduled.locale, command: scheduled.command };
   }
-  const parsed = parseCommand(text, { defaultLocale });
+  const parsed = parseCommand(text, { defaultLocale, clusters: Object.keys(config.clusters) });
   const locale = parsed.locale;
   const ctx = { locale, requestId: chat.requestId };
   // A clarification naming nodes ("master 2" read as `master-2`) goes to the worker, which reads the

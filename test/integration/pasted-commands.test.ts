@@ -173,10 +173,26 @@ describe('other pasted commands are the plain question about them', () => {
  * (https://kubernetes.io/docs/concepts/architecture/nodes/#manual-node-administration: "Marking a
  * node as unschedulable prevents the scheduler from placing new pods onto that Node but does not
  * affect existing Pods on the Node"): SAFE, the first screen says only new pods are kept off and
- * nothing is evicted; no drain's findings (emptyDir, PodDisruptionBudget, single replica).
+ * nothing is evicted; no drain's findings (emptyDir, PodDisruptionBudget, single replica). The
+ * same question in plain words ("can I cordon atlas-wk-1", "atlas-wk-1 코든 해도 돼?") gets the same
+ * answer (a new user's report: it was answered as a drain, with the drain's emptyDir and budget findings).
  */
 describe('a pasted kubectl cordon or uncordon is answered as itself', () => {
   it.each([
+    ['en', 'can I cordon atlas-wk-1', /Cordon: atlas-wk-1[\s\S]*only keeps new pods off: nothing is evicted/],
+    ['en', 'cordon atlas-wk-1', /Cordon: atlas-wk-1[\s\S]*only keeps new pods off: nothing is evicted/],
+    [
+      'ko',
+      'atlas-wk-1 cordon 해도 돼?',
+      /cordon: [^\n]*atlas-wk-1[\s\S]*새 파드만 막고, 아무것도 축출하지 않으며/,
+    ],
+    [
+      'ko',
+      'atlas-wk-1 코든 해도 돼?',
+      /cordon: [^\n]*atlas-wk-1[\s\S]*새 파드만 막고, 아무것도 축출하지 않으며/,
+    ],
+    ['en', 'can I uncordon atlas-wk-1?', /Uncordon: atlas-wk-1[\s\S]*nothing moves back/],
+    ['ko', 'atlas-wk-1 언코든 해도 되나요?', /uncordon: [^\n]*atlas-wk-1[\s\S]*옮겨진 파드는 돌아오지 않음/],
     [
       'en',
       'is `kubectl cordon atlas-wk-1` safe?',

@@ -391,3 +391,42 @@ describe('the grammar runs once per request', () => {
     }
   });
 });
+
+/**
+ * A new user's report: a node after "on" at the end was read as a cluster ("can I remove the etcd
+ * member on atlas-cp-3" → "No cluster named atlas-cp-3"). "On X" names a cluster only when X is a
+ * configured cluster name and no node of it; a node of it, or (without the node list) a node-shaped
+ * name that is no configured cluster, is the node.
+ */
+describe('"on X" names the node X, not a cluster X', () => {
+  const atlas = ['atlas-cp-1', 'atlas-cp-2', 'atlas-cp-3', 'atlas-wk-1', 'atlas-wk-2'];
+  const etcdDown = (node: string): object => ({
+    kind: 'what-if',
+    change: { type: 'component-down', component: 'etcd', node },
+  });
+  it.each([
+    ['en', 'can I remove the etcd member on atlas-cp-3', etcdDown('atlas-cp-3')],
+    ['en', 'can I reboot the node on atlas-wk-1', { kind: 'reboot-impact', node: 'atlas-wk-1' }],
+    ['en', 'can I drain the node on atlas-wk-2?', { kind: 'drain-impact', node: 'atlas-wk-2' }],
+    ['ko', 'remove the etcd member on atlas-cp-3 해도 돼?', etcdDown('atlas-cp-3')],
+    ['ko', 'can I reboot the node on atlas-wk-1 --lang ko', { kind: 'reboot-impact', node: 'atlas-wk-1' }],
+  ])('%s: %j', (lang, text, want) => {
+    for (const options of [{ clusters: ['demo', 'prod'] }, { nodes: atlas }]) {
+      const r = parseCommand(text, options);
+      expect(r.locale).toBe(lang);
+      expect(r.ok && r.command).toMatchObject(want);
+      expect(r.ok && r.command.cluster).toBeUndefined();
+    }
+  });
+
+  it('a node of the cluster is the node even where a cluster has its name; a configured cluster that is no node stays the cluster', () => {
+    const n = parseCommand('can I reboot the node on atlas-wk-1', { nodes: atlas, clusters: ['atlas-wk-1'] });
+    expect(n.ok && n.command).toEqual({ kind: 'reboot-impact', node: 'atlas-wk-1', drain: false });
+    const r = parseCommand('can I reboot atlas-wk-1 in prod-2', { clusters: ['prod-2'] });
+    expect(r.ok && r.command).toMatchObject({ kind: 'reboot-impact', node: 'atlas-wk-1', cluster: 'prod-2' });
+    const s = parseCommand('can I remove the etcd member on prod-2', { clusters: ['prod-2'] });
+    expect(s.ok && s.command.cluster).toBe('prod-2');
+    const t = parseCommand('can I remove the etcd member on the prod-2 cluster', { nodes: ['prod-2'] });
+    expect(t.ok && t.command.cluster).toBe('prod-2');
+  });
+});

@@ -98,12 +98,12 @@ describe('other pasted commands', () => {
     [
       'en',
       'etcdctl member remove 8e9e05c52164694d on atlas-cp-3?',
-      { kind: 'what-if', change: { type: 'etcd-member-remove', node: 'atlas-cp-3' } },
+      { kind: 'what-if', change: { type: 'component-down', component: 'etcd', node: 'atlas-cp-3' } },
     ],
     [
       'en',
       'etcdctl member remove 93b80db26f336247',
-      { kind: 'what-if', change: { type: 'etcd-member-remove', member: '93b80db26f336247' } },
+      { kind: 'what-if', change: { type: 'component-down', component: 'etcd', member: '93b80db26f336247' } },
     ],
   ])('%s: %j', (_lang, text, want) => {
     expect(parsed(text)).toMatchObject(want);
@@ -179,5 +179,42 @@ describe('a paste is read whole or refused', () => {
     expect(parsed(`kubectl drain atlas-wk-1 --ignore-daemonsets --dry-run=${value}`)).toMatchObject({
       kubectl: { flags: { dryRun: dry } },
     });
+  });
+});
+
+describe('a privilege prefix is never a node (sudo(8), doas(1))', () => {
+  it.each([
+    ['en', 'sudo reboot'],
+    ['en', 'doas reboot'],
+    ['en', 'sudo reboot now'],
+    ['ko', 'sudo 재부팅 해도 돼?'],
+    ['ko', 'doas 재부팅 해도 되나요?'],
+  ])('%s: %j names no node: which node is asked', (lang, text) => {
+    const r = parseCommand(text, { nodes: atlas });
+    expect(r.locale).toBe(lang);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe('ambiguous');
+    expect(r.error.suggestions?.[0]?.request.intent).toBe('reboot');
+    for (const s of r.error.suggestions ?? []) expect(s.request.nodes).toEqual([]);
+  });
+});
+
+describe('a cordon in plain words is the pasted kubectl cordon (kubectl cordon evicts nothing)', () => {
+  it.each([
+    ['en', 'can I cordon atlas-wk-1', 'cordon'],
+    ['en', 'cordon atlas-wk-1', 'cordon'],
+    ['en', 'is it safe to uncordon atlas-wk-1?', 'uncordon'],
+    ['ko', 'atlas-wk-1 cordon 해도 돼?', 'cordon'],
+    ['ko', 'atlas-wk-1 코든 해도 되나요?', 'cordon'],
+    ['ko', 'atlas-wk-1 언코든 해도 돼?', 'uncordon'],
+  ])('%s: %j', (_lang, text, verb) => {
+    expect(parsed(text)).toEqual(parsed(`kubectl ${verb} atlas-wk-1`));
+    // A drain asked beside the cordon stays the drain's question.
+    expect(parsed(`${verb} and drain atlas-wk-1`)).toMatchObject({
+      kind: 'drain-impact',
+      node: 'atlas-wk-1',
+    });
+    expect(parsed(`${verb} and drain atlas-wk-1`)).not.toHaveProperty('kubectl');
   });
 });

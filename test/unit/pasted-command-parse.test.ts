@@ -98,12 +98,12 @@ describe('other pasted commands', () => {
     [
       'en',
       'etcdctl member remove 8e9e05c52164694d on atlas-cp-3?',
-      { kind: 'what-if', change: { type: 'component-down', component: 'etcd', node: 'atlas-cp-3' } },
+      { kind: 'what-if', change: { type: 'etcd-member-remove', node: 'atlas-cp-3' } },
     ],
     [
       'en',
       'etcdctl member remove 93b80db26f336247',
-      { kind: 'what-if', change: { type: 'component-down', component: 'etcd', member: '93b80db26f336247' } },
+      { kind: 'what-if', change: { type: 'etcd-member-remove', member: '93b80db26f336247' } },
     ],
   ])('%s: %j', (_lang, text, want) => {
     expect(parsed(text)).toMatchObject(want);

@@ -834,7 +834,7 @@ describe('a clarification exits 2, as text not understood does (issue 33 item 9)
     async (text) => {
       const asText = await runCli(['ask', text], { REDIS_URL: '' });
       expect(asText.code).toBe(2);
-      expect(asText.out).toContain('Did you mean one of these?');
+      expect(asText.out).toContain('Which did you mean?');
       const asJson = await runCli(['ask', '--format', 'json', text], { REDIS_URL: '' });
       expect(asJson.code).toBe(2);
       const json = JSON.parse(asJson.out) as { request: unknown; suggestions: unknown[] };

@@ -129,7 +129,8 @@ describe('etcdctl member remove on the demo (3 members, all up)', () => {
         ? 'etcd ★●● → ★● (member removed: ★ leader, ● up, ○ down, ? not seen; quorum after 2: kept)'
         : 'etcd ★●● → ★● (멤버 제거: ★ 리더, ● 정상, ○ 다운, ? 확인 안 됨; 제거 뒤 쿼럼 2: 유지)',
     );
-    const step = a.first.find((l) => l.startsWith('1. ')) ?? '';
+    // Step 1 (on the first screen when it fits beside the counted reason, else first in Details).
+    const step = a.text.split('\n').find((l) => /^\s*1\. /.test(l)) ?? '';
     expect(step).toMatch(/\/etc\/kubernetes\/manifests\/etcd\.yaml/);
     expect(a.text).toMatch(/kubeadm reset/);
     expect(violations(a.reply, 'atlas-cp-3')).toEqual([]);

@@ -293,17 +293,17 @@ export const koVerdict = {
     },
     'traffic-policy': {
       'local-policy':
-        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 레이블을 붙였다면 재부팅 뒤 지우세요(kubectl label node {{node}} {{label}}-).',
+        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두고, 레이블을 붙였다면 재부팅 뒤 지우세요(kubectl label node {{node}} {{label}}-).',
       'host-ports':
-        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 레이블을 붙였다면 재부팅 뒤 지우세요(kubectl label node {{node}} {{label}}-).',
+        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두고, 레이블을 붙였다면 재부팅 뒤 지우세요(kubectl label node {{node}} {{label}}-).',
       'local-policy-lost':
         '{{node}}에 대한 로드 밸런서 헬스 체크 간격을 짧게 두세요: 잃은 노드는 헬스 체크가 실패로 표시할 때까지 새 연결을 받고, 그 연결은 실패합니다. 계획된 작업이라면 먼저 빼세요(kubectl label node {{node}} {{label}}=true).',
       'host-ports-lost':
         '{{node}}에 대한 로드 밸런서 헬스 체크 간격을 짧게 두세요: 잃은 노드는 헬스 체크가 실패로 표시할 때까지 새 연결을 받고, 그 연결은 실패합니다. 계획된 작업이라면 먼저 빼세요(kubectl label node {{node}} {{label}}=true).',
       'local-policy-drain':
-        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 레이블을 붙였다면 {{node}}(을)를 uncordon할 때 지우세요(kubectl label node {{node}} {{label}}-).',
+        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두고, 레이블을 붙였다면 {{node}}(을)를 uncordon할 때 지우세요(kubectl label node {{node}} {{label}}-).',
       'host-ports-drain':
-        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 레이블을 붙였다면 {{node}}(을)를 uncordon할 때 지우세요(kubectl label node {{node}} {{label}}-).',
+        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두고, 레이블을 붙였다면 {{node}}(을)를 uncordon할 때 지우세요(kubectl label node {{node}} {{label}}-).',
     },
     'workloads-on-control-plane': {
       'user-all-control-plane':

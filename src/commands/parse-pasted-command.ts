@@ -380,6 +380,8 @@ export function readPaste(text: string): PastedRead | null {
   const commands = steps.filter((step) => COMMAND_START.test(step));
   if (commands.length < 2) return matchPastedCommand(text);
   const reads = commands.map((step) => matchPastedCommand(step));
+  // A command word in prose ("failed to unlock after reboot; unlock the lock") pastes nothing.
+  if (reads.every((r) => r === null)) return null;
   const rest = reads.map((r) => r?.rest ?? '').join(' ');
   return several(reads, together, rest);
 }

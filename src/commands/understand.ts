@@ -126,7 +126,7 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /다운|죽[가-힣]|장애|망가|고장|꺼지|꺼져|멈추|멈춰|내려가|날아가|날라가|터지|날리면|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u,
   ],
   status: [
-    /\b(?:status|health|healthy|healthcheck|quorum|ha|highly\s+available|state|redundant|redundancy|fault[-\s]?toleran(?:t|ce))\b/u,
+    /\b(?:status|health|healthy|healthcheck|quorum|ha|highly\s+available|state|redundant|redundancy|fault[-\s]?toleran(?:t|ce)|leader)\b/u,
     /\bminimum\s+(?:number\s+of\s+)?(?:control[-\s]?plane|master|etcd|nodes?|members?)|\bhow\s+many\b.*\b(?:members?|masters?|control[-\s]?plane)\b.*\b(?:left|remain|remaining|needed|need|required|alive|up)\b|최소\s*몇|몇\s*(?:대|개)\s*(?:가|이)?\s*(?:남|필요|있어야)/u,
     /\betcd\s+(?:members?|leader)\b|\bmembers?\s+(?:are\s+)?(?:up|down)\b/u,
     /\b(?:control[-\s]?plane|cluster|etcd)\b.*\b(?:ok|okay|fine|good|healthy|up)\b|\b(?:ok|okay|fine|good|healthy)\b.*\b(?:control[-\s]?plane|cluster|etcd)\b/u,
@@ -218,7 +218,21 @@ function membersLost(lower: string, s: Signals): boolean {
 
 /** A rolling update or restart of a component ("rolling update of kube-proxy, safe?", "kube-proxy 롤링 업데이트"). */
 const ROLLING =
-  /\brolling[-\s]?(?:update|restart|upgrade)\b|\broll[-\s]?out\b|롤링\s*(?:업데이트|재시작|업그레이드)|롤아웃/u;
+  /\broll(?:ing)?[-\s]?(?:update|restart|upgrade)\b|\broll[-\s]?out\b|\brollback\b|롤링\s*(?:업데이트|재시작|업그레이드)|롤아웃|롤백/u;
+
+/** The add-ons a cluster runs as a DaemonSet or a Deployment (kube-proxy, CoreDNS, the CNI plugin). */
+const ROLLED_ADDONS: ReadonlySet<string> = new Set(['kube-proxy', 'coredns', 'cni']);
+
+/**
+ * A cluster add-on named by its workload object ("the kube-proxy DaemonSet", `deployment/coredns`,
+ * "kube-proxy 데몬셋") or as an add-on ("update the add-ons (CoreDNS, kube-proxy)"): restarting or
+ * updating it is its rollout, since a DaemonSet or Deployment is restarted and updated by rolling
+ * its Pods (`kubectl rollout restart`, kubernetes.io/docs/reference/kubectl/generated/kubectl_rollout/;
+ * kubeadm upgrades CoreDNS and kube-proxy as add-ons,
+ * kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/).
+ */
+const ADDON_OBJECT =
+  /\b(?:daemon[-\s]?sets?|deployments?|ds|deploy|add-?ons?)\b|데몬\s*셋|디플로이먼트|애드온/u;
 
 /** "patch" names a reboot only when nothing stronger is named ("can I patch atlas-wk-1"). */
 const WEAK_REBOOT = /\bpatch(?:ed|ing)?\b|패치\s*해/u;
@@ -946,7 +960,9 @@ function changedComponent(text: string, token: string): boolean {
   )
     return true;
   if (/[\uAC00-\uD7A3]/u.test(verb[0])) return false;
-  return /^\s*(?:of\s+)?(?:(?:the|its|their|a)\s+)?$/u.test(text.slice(verb.index + verb[0].length, at));
+  return /^\s*(?:of\s+)?(?:(?:the|its|their|a)\s+)?(?:(?:daemon-?sets?|deployments?|ds|deploy)[\s/]+)?$/u.test(
+    text.slice(verb.index + verb[0].length, at),
+  );
 }
 
 /** The strongest node action named, or null. */
@@ -1064,14 +1080,15 @@ function focusOf(lower: string, options: UnderstandOptions): string {
  * the lock?" asks the lock's state (see {@link LOCK_HELD}).
  */
 const LOCK_BREAK =
-  /(?:^|[.,:;!?]\s*|\s[-\u2013\u2014]\s+|\b(?:how\s+(?:do|can|should|would)\s+(?:i|we|you)|(?:can|could|should|may)\s+(?:i|we|you)|please|need\s+to|want\s+to|have\s+to|let'?s)\s+)(?:manually\s+|safely\s+|forcibly\s+)?(?:break|release|clear|remove|delete|unlock|free|reset|force[-\s]?release|force[-\s]?unlock)(?:\s+up)?\s+(?:the\s+|this\s+|that\s+|its\s+)?(?:(?:kured|kured's|maintenance|reboot|cluster|stale|node|manual|old|existing|leftover|stuck|current)\s+)*lock\b|\block\b.*[,.;:!?]\s*(?:please\s+|then\s+|and\s+)?(?:release|clear|break|remove|unlock|free|delete)\s+it\b|kured-node-lock-(?=\s|$)|(?:잠금|(?<![가-힣])락)\s*(?:을|를)?\s*(?:강제\s*(?:로\s*)?)?(?:해제|풀|삭제|지우|지워)(?!\s*(?:됐|되었|된|안\s*되|되지))/u;
+  /(?:^|[.,:;!?]\s*|\s[-\u2013\u2014]\s+|\b(?:how\s+(?:do|can|should|would)\s+(?:i|we|you)|(?:can|could|should|may)\s+(?:i|we|you)|please|need\s+to|want\s+to|have\s+to|let'?s)\s+)(?:manually\s+|safely\s+|forcibly\s+)?(?:break|release|clear|remove|delete|unlock|free|reset|force[-\s]?release|force[-\s]?unlock)(?:\s+up)?\s+(?:the\s+|this\s+|that\s+|its\s+)?(?:(?:kured|kured's|maintenance|reboot|cluster|stale|node|manual|old|existing|leftover|stuck|current|held)\s+)*lock\b|\block\b.*(?:[,.;:!?]|\s[-\u2013\u2014])\s*(?:please\s+|then\s+|and\s+)?(?:release|clear|break|remove|unlock|free|delete)\s+it\b|kured-node-lock-(?=\s|$)|(?:잠금|(?<![가-힣])락)\s*(?:을|를)?\s*(?:강제\s*(?:로\s*)?)?(?:해제|풀|삭제|지우|지워)(?!\s*(?:됐|되었|된|안\s*되|되지))/u;
 /**
  * A lock's holder or state asked or quoted: kured's log line "Lock already held: NODE"
  * (kubereboot/kured#137), "is X still holding the lock", "did kured release the lock?", "잠금이
- * 해제됐나요", "누가 잠금을 잡고 있어".
+ * 해제됐나요", "누가 잠금을 잡고 있어", and "which node is still rebooting?" (the node rebooting holds
+ * the reboot lock until it is back: kubereboot/kured README, "Overview").
  */
 const LOCK_HELD =
-  /\block\s+(?:is\s+)?(?:already\s+|still\s+)?held\b|\b(?:who|which\s+(?:node|host|server))\s+(?:\S+\s+){0,2}?(?:holds?|held|has|had|owns?|owned|holding|acquired|took|got)\b.*\block\b|\b(?:hold|holds|held|holding|owns|acquired)\s+(?:the\s+|a\s+|its\s+)?(?:(?:kured|maintenance|reboot|cluster)\s+)*lock\b|\block\s+(?:is\s+|was\s+)?(?:already\s+)?acquired\b|\b(?:which|what)\s+node\b[^.?!]*\bkured\b|\bkured\b[^.?!]*\b(?:which|what)\s+node\b|(?:어떤|어느)\s*노드[^.?!]*kured|kured[^.?!]*(?:어떤|어느)\s*노드|\block\s+holder\b|\block\s+(?:is\s+|was\s+)?(?:not\s+)?released\b|\b(?:did|does|has|is|was|will)\s+(?:\S+\s+){0,2}?releas(?:e|ed|ing)\s+(?:the\s+)?(?:\S+\s+)?lock\b|(?:잠금|(?<![가-힣])락(?=$|[\s을를이가은는도])).*(?:누가|누구|보유|잡고|해제\s*(?:됐|되었|된|안\s*되|되지))|(?:누가|누구).*(?:잠금|(?<![가-힣])락(?=$|[\s을를이가은는도]))/u;
+  /\block\s+(?:is\s+)?(?:already\s+|still\s+)?held\b|\b(?:who|which\s+(?:node|host|server))\s+(?:\S+\s+){0,2}?(?:holds?|held|has|had|owns?|owned|holding|acquired|took|got)\b.*\block\b|\b(?:hold|holds|held|holding|owns|acquired)\s+(?:the\s+|a\s+|its\s+)?(?:(?:kured|maintenance|reboot|cluster)\s+)*lock\b|\block\s+(?:is\s+|was\s+)?(?:already\s+)?acquired\b|\b(?:which|what)\s+node\b[^.?!]*\bkured\b|\bkured\b[^.?!]*\b(?:which|what)\s+node\b|(?:어떤|어느)\s*노드[^.?!]*kured|kured[^.?!]*(?:어떤|어느)\s*노드|\block\s+holder\b|\b(?:which|what)\s+nodes?\s+(?:is|are)\s+(?:still\s+|currently\s+|now\s+)?(?:re-?booting|being\s+rebooted)\b|(?:어느|어떤)\s*노드\S*\s*(?:아직\s*|지금\s*)?(?:재부팅|리부팅)\s*중|\block\s+(?:is\s+|was\s+)?(?:not\s+)?released\b|\b(?:did|does|has|is|was|will)\s+(?:\S+\s+){0,2}?releas(?:e|ed|ing)\s+(?:the\s+)?(?:\S+\s+)?lock\b|(?:잠금|(?<![가-힣])락(?=$|[\s을를이가은는도])).*(?:누가|누구|보유|잡고|해제\s*(?:됐|되었|된|안\s*되|되지))|(?:누가|누구).*(?:잠금|(?<![가-힣])락(?=$|[\s을를이가은는도]))/u;
 
 /**
  * The lock command a text asks for, or null, with the node the text names beside the lock (its
@@ -1186,10 +1203,12 @@ function questionOf(text: string, options: UnderstandOptions): string {
  */
 export function understandRequest(text: string, options: UnderstandOptions = {}): Command | null {
   const lower = questionOf(text, options);
+  // A lock asked about in prose may hold a semicolon ("… after reboot; unlock the reboot lock"):
+  // breaking a lock needs approvals whatever the text around it.
+  const lock = REFUSED.test(lower.replace(/;(?=\s)/gu, '.')) ? null : lockCommand(typedOf(text), options);
+  if (lock !== null) return { ...lock, cluster: options.cluster };
   if (lower.length > MAX_UNDERSTOOD_LENGTH || REFUSED.test(lower) || NEGATION.test(lower)) return null;
   if (lower.length === 0) return null;
-  const lock = lockCommand(typedOf(text), options);
-  if (lock !== null) return { ...lock, cluster: options.cluster };
   const s = readSignals(lower, options);
   // An exclusion from a group or a list ("all workers except wk-2") is not half-understood; beside
   // one node it is context ("cordoned but not drained before").
@@ -1235,11 +1254,23 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
       ...when,
     };
   }
-  // "rolling update of kube-proxy, safe?": the component's rollout, not a node plan.
-  if (s.component !== undefined && ROLLING.test(lower) && s.nodes.length === 0 && s.group === undefined) {
+  // "rolling update of kube-proxy, safe?", "restart the kube-proxy DaemonSet", "update the add-ons
+  // (CoreDNS, kube-proxy)": the component's rollout, not a node plan.
+  const addon = ADDON_OBJECT.test(lower)
+    ? [...s.components, ...readSignals(typedOf(text), options, false).components].find((c) =>
+        ROLLED_ADDONS.has(c),
+      )
+    : undefined;
+  const rolled =
+    s.component !== undefined && ROLLING.test(lower)
+      ? s.component
+      : addon !== undefined && (ROLLING.test(lower) || s.actions.has('reboot') || s.actions.has('upgrade'))
+        ? addon
+        : undefined;
+  if (rolled !== undefined && s.nodes.length === 0 && s.group === undefined) {
     return {
       kind: 'what-if',
-      change: { type: 'rolling-update', component: s.component },
+      change: { type: 'rolling-update', component: rolled },
       drain: false,
       ...extra,
       ...when,

@@ -239,10 +239,12 @@ const WEAK_REBOOT = /\bpatch(?:ed|ing)?\b|패치\s*해/u;
 
 /**
  * A restart that fails ("kubelet이 재시작되지 못하면", "if containerd fails to restart", "won't come
- * back"): the component stays down, so the text is read with a failure word in its place.
+ * back", "can't start"), or a restart loop ("keeps restarting", "재시작만 반복": kubelet's
+ * CrashLoopBackOff back-off, kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#container-restarts):
+ * the component stays down, so the text is read with a failure word in its place.
  */
 const RESTART_FAILS =
-  /(?:재시작|재기동|재부팅|시작)\s*(?:이|가)?\s*(?:되지|하지)\s*(?:못|않|안)\S*|(?:재시작|재기동)\s*(?:이|가)?\s*(?:안|못)\s*(?:되|하)\S*|(?:실행|동작|작동|기동)\s*(?:이|가)?\s*(?:되지|하지)\s*(?:않|못)\S*|\b(?:fails?|failed|unable|can'?t|cannot|won'?t|doesn'?t|does\s+not|did\s+not|didn'?t|never)\s+(?:to\s+)?(?:restart|come(?:s)?\s+(?:back\s+)?(?:up|online)|came\s+back(?:\s+up)?|come\s+back|start\s+(?:again|up))\b/gu;
+  /(?:재시작|재기동|재부팅|시작)\s*(?:이|가)?\s*(?:되지|하지)\s*(?:못|않|안)\S*|(?:재시작|재기동)\s*(?:이|가)?\s*(?:안|못)\s*(?:되|하)\S*|(?:실행|동작|작동|기동)\s*(?:이|가)?\s*(?:되지|하지)\s*(?:않|못)\S*|\b(?:fails?|failed|unable|can'?t|cannot|won'?t|doesn'?t|does\s+not|did\s+not|didn'?t|could\s+not|couldn'?t|never)\s+(?:to\s+)?(?:restart|come(?:s)?\s+(?:back\s+)?(?:up|online)|came\s+back(?:\s+up)?|come\s+back|start(?:\s+(?:again|up))?(?!\s+(?:the\s+|a\s+)?(?:drain|maintenance|upgrade|re-?boot)))\b|\b(?:keeps?|kept)\s+(?:on\s+)?(?:re-?starting|re-?booting|crashing)\b|\brestart(?:ing)?\s+loop\b|(?:계속\s*)?(?:재시작|재기동)\S*\s*(?:만\s*)?(?:반복|루프)\S*/gu;
 
 /** The asker stopping something: "if you stop kubelet", "we kill etcd", "kubelet을 중지하면". */
 const PLANNED_STOP =
@@ -307,11 +309,12 @@ const SOME_NODE =
   /\b(?:a|an|one|any|single|some|1)\s+(?:(?:single|worker|kubernetes|k8s|cluster|master|control[-\s]?plane(?:\/etcd)?|etcd|cp)\s+){0,2}nodes?\b|노드\s*(?:하나|한\s*대|1\s*대)|(?:특정|어떤|어느|일부)\s*노드|(?:^|\s)(?:(?:워커|작업자|마스터|컨트롤\s*플레인)\s*)?노드(?:(?:가|의|이)(?=\s)|\s*상태)/u;
 
 /**
- * The whole cluster said to be dead ("our cluster is down", "클러스터가 죽었어요"): every control
- * plane node is out (the API is gone), the control plane's outage.
+ * The whole cluster said to be dead ("our cluster is down", "클러스터가 죽었어요") or without power
+ * ("cluster unrecoverable after a power outage", "정전 후 클러스터"): every control plane node is
+ * out (the API is gone), the control plane's outage.
  */
 const CLUSTER_DOWN =
-  /\bcluster\s+(?:is|went|goes|was|has\s+gone)\s+(?:completely\s+|totally\s+)?(?:down|dead)\b|클러스터\S*\s*(?:가|이)?\s*(?:완전히\s*)?(?:죽었|다운됐|다운되었|먹통|망가졌)/u;
+  /\bcluster\s+(?:is|went|goes|was|has\s+gone)\s+(?:completely\s+|totally\s+)?(?:down|dead)\b|\bcluster\b[^.?!]*\bpower\s+(?:outage|failure|loss|cut)s?\b|\bpower\s+(?:outage|failure|loss|cut)s?\b[^.?!]*\bcluster\b|클러스터[^.?!]*정전|정전[^.?!]*클러스터|클러스터\S*\s*(?:가|이)?\s*(?:완전히\s*)?(?:죽었|다운됐|다운되었|먹통|망가졌)/u;
 
 /** Words that make "goes down" / "lose" a what-if question rather than a planned outage. */
 const CONDITIONAL =
@@ -760,6 +763,8 @@ interface Signals {
   component?: string;
   /** Every component named (a failure of several control-plane components is the control plane's). */
   components: Set<string>;
+  /** The component changed is followed by its own failure ({@link failsItself}). */
+  fails?: boolean;
 }
 
 /** Read the signals of a text (lowercase, NFKC). */
@@ -844,7 +849,10 @@ function readSignals(original: string, options: UnderstandOptions, clauses = tru
       // The component changed is named before the verb ("kubelet restarts", "kubelet이 종료되면")
       // or right after an English one ("restart the kubelet"); one named after the change is its
       // consequence ("if wk-1 goes down, the kube-controller-manager waits", "cp-3 제거하면 etcd 어떻게 돼").
-      if (changedComponent(text, token)) out.component = component;
+      if (changedComponent(text, token)) {
+        out.component = component;
+        out.fails = failsItself(text, token);
+      }
       continue;
     }
     const known = options.nodes === undefined ? undefined : resolveNodeName(token, options.nodes);
@@ -953,15 +961,26 @@ function changedComponent(text: string, token: string): boolean {
   if (at < 0 || verb === undefined || at < verb.index) return true;
   // A component followed by its own failure ("the etcd pod … is in CrashLoopBackOff", "kubelet
   // 서비스가 정상적으로 실행되지 않으며") is the one that changed, wherever the other verbs are.
-  const own = text.slice(at + token.length).split(/[.?!]\s/u)[0] ?? '';
-  if (
-    /^\S*\s+(?:\S+\s+){0,6}?(?:fails\b|(?:is|are)\s+(?:down|dead|unhealthy|unavailable)\b)/u.test(own) ||
-    SYMPTOM.test(own.slice(0, 60))
-  )
-    return true;
+  if (failsItself(text, token)) return true;
   if (/[\uAC00-\uD7A3]/u.test(verb[0])) return false;
   return /^\s*(?:of\s+)?(?:(?:the|its|their|a)\s+)?(?:(?:daemon-?sets?|deployments?|ds|deploy)[\s/]+)?$/u.test(
     text.slice(verb.index + verb[0].length, at),
+  );
+}
+
+/**
+ * Whether the component word `token` in `text` is followed by its own failure in its sentence
+ * ("the kubelet service fails", "the etcd pod … is in CrashLoopBackOff").
+ * @param text - the text, lowercase (restart failures already read as "fails", see questionOf)
+ * @param token - the component's word as typed
+ */
+function failsItself(text: string, token: string): boolean {
+  const at = text.indexOf(token);
+  if (at < 0) return false;
+  const own = text.slice(at + token.length).split(/[.?!]\s/u)[0] ?? '';
+  return (
+    /^\S*\s+(?:\S+\s+){0,6}?(?:fails\b|(?:is|are)\s+(?:down|dead|unhealthy|unavailable)\b)/u.test(own) ||
+    SYMPTOM.test(own.slice(0, 60))
   );
 }
 
@@ -1286,9 +1305,14 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
     firstIndex(ACTIONS.down, lower) < firstIndex(ACTIONS.reboot, lower);
   // A component the asker stops ("if you stop kubelet on the workers", "kubelet을 중지하면") is a
   // planned restart; one that stops by itself fails.
+  // "when I restart atlas-cp-1, the kubelet can't start": the reboot is the situation, the
+  // component's failure what is asked (its node the one rebooted, when named).
+  const failsAfter =
+    action === 'reboot' && s.fails === true && firstIndex(ACTIONS.reboot, lower) < lower.indexOf(' fails');
   const restarted =
     (action === 'reboot' &&
       !failsFirst &&
+      !failsAfter &&
       !/\b(?:reboot|rebooted|rebooting|re-boot)\b|재부팅|리부팅/u.test(lower)) ||
     (action === 'node-down' && PLANNED_STOP.test(lower));
   if (
@@ -1312,8 +1336,8 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
       };
     }
     // A component down on one node is that instance failing, not the node going down.
-    if (action === 'node-down' || failsFirst) {
-      const node = s.nodes[0];
+    if (action === 'node-down' || failsFirst || failsAfter) {
+      const node = s.nodes.find((n) => n !== THE_CONTROL_PLANE_NODE);
       return {
         kind: 'what-if',
         change:

@@ -123,7 +123,7 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     SYMPTOM,
     RUNTIME_SYMPTOM,
     // Korean stems by rule: 죽-, 망가-, 꺼지-, 멈추-, 손실되-, 전원 OFF, whatever ending follows.
-    /다운|죽[가-힣]|장애|망가|고장|꺼지|꺼져|멈추|멈춰|내려가|날아가|날라가|터지|날리면|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u,
+    /다운|죽[가-힣]|장애|망가|고장|기능\S*\s*(?:을|를)?\s*(?:잃|상실)|꺼지|꺼져|멈추|멈춰|내려가|날아가|날라가|터지|날리면|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u,
   ],
   status: [
     /\b(?:status|health|healthy|healthcheck|quorum|ha|highly\s+available|state|redundant|redundancy|fault[-\s]?toleran(?:t|ce)|leader)\b/u,
@@ -156,9 +156,14 @@ const TOLERANCE =
 const WHETHER =
   /\b(?:check|verify|find\s+out)\s+(?:if|whether)\b|(?:인지|건지|(?<!되)는지)\s*(?:\S+\s+){0,4}?(?:확인|체크|점검)/u;
 
-/** The loss of etcd's quorum, asked as a what-if ("what if etcd loses quorum", "쿼럼 깨지면 어떻게 돼"). */
+/**
+ * The loss of etcd's quorum, asked as a what-if ("what if etcd loses quorum", "쿼럼 깨지면 어떻게
+ * 돼"), or its recovery named: k3s's `--cluster-reset` (docs.k3s.io/cli/server, "Cluster Options"),
+ * etcd's `--force-new-cluster` and a restore from an etcd snapshot, the way back once a majority of
+ * members is lost (kubernetes.io/docs/tasks/administer-cluster/configure-upgrade-etcd/#restoring-an-etcd-cluster).
+ */
 const QUORUM_LOSS =
-  /\b(?:lose|loses|lost|losing|loosing|loss\s+of|without|no|lack\s+of)\s+(?:the\s+|its\s+|our\s+)?(?:etcd\s+)?(?:quorum|consensus|majority)\b(?![-\s]+toleran)|\b(?:quorum|consensus)\s+(?:is\s+|was\s+|gets\s+)?(?:lost|loss|gone|broken)\b|(?:쿼럼|정족수|합의|과반수?)\s*(?:이|가|을|를)?\s*(?:깨지|깨져|깨진|잃|상실|손실|무너|없)|\betcd\b[^.?!]{0,60}?\b(?:stops?|stopped|cannot|can'?t|won'?t|refuses?|no\s+longer|not)\b[^.?!]{0,20}\bwrites?\b|(?:etcd|멤버|api\s*(?:server|서버))[^?.!]{0,60}?쓰기\S*\s*(?:불가|실패|안\s*되|못|거부)|\b(?:most|majority)\s+of\s+(?:the\s+|our\s+)?(?:control[-\s]?plane|masters?|etcd|members?|servers?)\b[^?.!]{0,60}?\b(?:lost|down|fail|fails|failed|die|dies|gone)\b|(?:(?:대부분|과반)\S*\s*(?:의\s*)?(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)|(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)\S*\s*(?:노드\S*\s*)?(?:중\s*)?(?:대부분|과반))[^?.!]{0,60}?(?:손실|다운|죽|장애|잃)/u;
+  /\b(?:lose|loses|lost|losing|loosing|loss\s+of|without|no|lack\s+of)\s+(?:the\s+|its\s+|our\s+)?(?:etcd\s+)?(?:quorum|consensus|majority)\b(?![-\s]+toleran)|\b(?:quorum|consensus)\s+(?:is\s+|was\s+|gets\s+)?(?:lost|loss|gone|broken)\b|(?:쿼럼|정족수|합의|과반수?)\s*(?:이|가|을|를)?\s*(?:깨지|깨져|깨진|잃|상실|손실|무너|없)|\betcd\b[^.?!]{0,60}?\b(?:stops?|stopped|cannot|can'?t|won'?t|refuses?|no\s+longer|not)\b[^.?!]{0,20}\bwrites?\b|(?:etcd|멤버|api\s*(?:server|서버))[^?.!]{0,60}?쓰기\S*\s*(?:불가|실패|안\s*되|못|거부)|\b(?:most|majority)\s+of\s+(?:the\s+|our\s+)?(?:control[-\s]?plane|masters?|etcd|members?|servers?)\b[^?.!]{0,60}?\b(?:lost|down|fail|fails|failed|die|dies|gone)\b|(?:(?:대부분|과반)\S*\s*(?:의\s*)?(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)|(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)\S*\s*(?:노드\S*\s*)?(?:중\s*)?(?:대부분|과반))[^?.!]{0,60}?(?:손실|다운|죽|장애|잃)|--cluster-reset\b|--force-new-cluster\b|\bsnapshot\s+restore\b|\brestor\w*\s+(?:\S+\s+){0,4}?(?:from\s+)?(?:an?\s+|the\s+)?etcd\s+(?:backup|snapshot)|etcd\s*(?:백업|스냅샷)\S*\s*(?:으로|로|에서)?\s*(?:\S+\s+)?복원/u;
 
 /**
  * "2 of 3 etcd members", "take 2 master nodes down out of 3", "2/3 control-plane nodes", "etcd
@@ -302,11 +307,12 @@ const REMOVAL =
 
 /**
  * A node referred to without its name ("a node", "one control plane/etcd node", "lose 1 node",
- * "노드 하나가", "특정 노드가", "노드가 다운되면"): with a failure, one of the nodes (of the role the
- * text names) failing.
+ * "the node acting as the leader", "the node where the pod is running", "cluster nodes", "노드
+ * 하나가", "특정 노드가", "노드가 다운되면"): with a failure, one of the nodes (of the role the text
+ * names) failing.
  */
 const SOME_NODE =
-  /\b(?:a|an|one|any|single|some|1)\s+(?:(?:single|worker|kubernetes|k8s|cluster|master|control[-\s]?plane(?:\/etcd)?|etcd|cp)\s+){0,2}nodes?\b|노드\s*(?:하나|한\s*대|1\s*대)|(?:특정|어떤|어느|일부)\s*노드|(?:^|\s)(?:(?:워커|작업자|마스터|컨트롤\s*플레인)\s*)?노드(?:(?:가|의|이)(?=\s)|\s*상태)/u;
+  /\bthe\s+node\s+(?:acting\s+as|that\s+(?:is|runs|hosts)|which\s+(?:is|runs|hosts)|where|running|hosting)\b|\bcluster\s+nodes\b|\b(?:a|an|one|any|single|some|1)\s+(?:(?:single|worker|kubernetes|k8s|cluster|master|control[-\s]?plane(?:\/etcd)?|etcd|cp)\s+){0,2}nodes?\b|노드\s*(?:하나|한\s*대|1\s*대)|(?:특정|어떤|어느|일부)\s*노드|(?:^|\s)(?:(?:워커|작업자|마스터|컨트롤\s*플레인)\s*)?노드(?:(?:가|의|이)(?=\s)|\s*상태)/u;
 
 /**
  * The whole cluster said to be dead ("our cluster is down", "클러스터가 죽었어요") or without power
@@ -314,7 +320,7 @@ const SOME_NODE =
  * out (the API is gone), the control plane's outage.
  */
 const CLUSTER_DOWN =
-  /\bcluster\s+(?:is|went|goes|was|has\s+gone)\s+(?:completely\s+|totally\s+)?(?:down|dead)\b|\bcluster\b[^.?!]*\bpower\s+(?:outage|failure|loss|cut)s?\b|\bpower\s+(?:outage|failure|loss|cut)s?\b[^.?!]*\bcluster\b|클러스터[^.?!]*정전|정전[^.?!]*클러스터|클러스터\S*\s*(?:가|이)?\s*(?:완전히\s*)?(?:죽었|다운됐|다운되었|먹통|망가졌)/u;
+  /\bcontrol[-\s]?plane\s+(?:is|went|was|has\s+gone)\s+(?:completely\s+|totally\s+|effectively\s+)?(?:down|dead)\b|(?:컨트롤\s*플레인|마스터)\S*\s*(?:이|가)?\s*(?:\S+\s+){0,2}?기능\S*\s*(?:을|를)?\s*(?:잃|상실)|(?<!\bin\s+(?:a|an|the|our|my)\s+(?:\S+\s+)?)\bcluster\s+(?:is|went|goes|was|has\s+gone)\s+(?:completely\s+|totally\s+)?(?:down|dead)\b|\bcluster\b[^.?!]*\bpower\s+(?:outage|failure|loss|cut)s?\b|\bpower\s+(?:outage|failure|loss|cut)s?\b[^.?!]*\bcluster\b|클러스터[^.?!]*정전|정전[^.?!]*클러스터|클러스터\S*\s*(?:가|이)?\s*(?:완전히\s*)?(?:죽었|다운됐|다운되었|먹통|망가졌)/u;
 
 /** Words that make "goes down" / "lose" a what-if question rather than a planned outage. */
 const CONDITIONAL =
@@ -1075,6 +1081,16 @@ function focusOf(lower: string, options: UnderstandOptions): string {
   // "… on atlas-cp-2. will the whole cluster fail?": the cluster is what it affects, not a target.
   const consequence = CONSEQUENCE.test(question) && readSignals(question, options).nodes.length === 0;
   if ((names(question) && !consequence) || CLUSTER_TARGET.test(question)) return question;
+  // "… kill the node acting as the leader? can the remaining two nodes elect a leader?": what is
+  // left after the change of the sentence before (and "it" is its node).
+  const prior = sentences[i - 1];
+  // Likewise "… power off the node where the pod runs? how long until it is detected as down?".
+  if (
+    prior !== undefined &&
+    (/\b(?:remaining|surviving|rest\s+of\s+the)\b|남은|나머지/u.test(question) ||
+      (refersToEarlierNode(question) && asksSomething(prior)))
+  )
+    return `${prior} ${question}`;
   const failedBefore = !/^(?:what|how|which|is|are|does|do|can|could|will|would)\b|[?？]$/u.test(question);
   for (let j = i - 1; j >= 0; j -= 1) {
     const before = sentences[j] ?? '';

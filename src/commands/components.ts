@@ -66,6 +66,7 @@ const ALIASES: Readonly<Record<string, ComponentName>> = {
   containerruntime: 'container-runtime',
   runtime: 'container-runtime',
   컨테이너런타임: 'container-runtime',
+  런타임: 'container-runtime',
 };
 
 /**

@@ -68,6 +68,7 @@ import {
   namesProgram,
   nodeShaped,
   oneNodeCommand,
+  readParts,
   refersToEarlierNode,
   resolveNodeName,
   takeSelector,
@@ -624,9 +625,12 @@ function clarified(result: ParseResult, rest: string, options: ParseOptions, loc
   if (result.ok) return result;
   const { code, token } = result.error;
   // "can I reboot it", "그 노드 드레인해도 돼?" with no node named before: say so and ask which node.
+  // With a role or group named ("shut down one control-plane and start it again"), its readings.
+  const parts = readParts(rest, options.nodes === undefined ? {} : { nodes: options.nodes });
   if (
-    (code === 'not-understood' && refersToEarlierNode(rest)) ||
-    (code === 'invalid-node-name' && token !== undefined && refersToEarlierNode(token))
+    ((code === 'not-understood' && refersToEarlierNode(rest)) ||
+      (code === 'invalid-node-name' && token !== undefined && refersToEarlierNode(token))) &&
+    (parts.group === undefined || parts.actions.length === 0)
   )
     return fail('no-earlier-node', locale);
   // A phrase taken for a node name ("the control plane") is clarified; a name with bad characters or

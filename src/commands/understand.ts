@@ -75,10 +75,11 @@ const RUNTIME_SYMPTOM =
 /**
  * A failure seen rather than asked: a node NotReady or Unknown (the Node's Ready condition, kubectl's
  * STATUS column), unreachable, a Pod in CrashLoopBackOff or CreateContainerError, "stuck in", "not
- * available", a container runtime that cannot create containers.
+ * available", a container runtime that cannot create containers, a Ready condition said not to hold
+ * ("ContainerRuntimeReady가 아니에요"; the kubelet's runtime conditions, kubernetes.io/docs/reference/node/node-status/).
  */
 const SYMPTOM =
-  /\b(?:notready|unreachable|crash[-\s]?loop(?:ing|s|backoff)?|create ?container(?:config)?error|runcontainererror|(?:is|are|was|were|becomes?|became)\s+not\s+(?:available|responding|running)|stuck\s+in\s+(?:the\s+)?"?(?:created|crash|createcontainer|containercreating|error|unknown|notready|terminating)|(?:lost|loses)\s+the\s+ability)|unknown\s*(?:이|으로|로)?\s*(?:상태|이에요|입니다|예요)|상태\S*\s*(?:가|는)?\s*(?:unknown|notready)|응답\s*(?:하지|을)?\s*(?:않|없)/u;
+  /[a-z]ready\s*(?:가|이)\s*아니|\b(?:notready|unreachable|crash[-\s]?loop(?:ing|s|backoff)?|create ?container(?:config)?error|runcontainererror|(?:is|are|was|were|becomes?|became)\s+not\s+(?:available|responding|running)|stuck\s+in\s+(?:the\s+)?"?(?:created|crash|createcontainer|containercreating|error|unknown|notready|terminating)|(?:lost|loses)\s+the\s+ability)|unknown\s*(?:이|으로|로)?\s*(?:상태|이에요|입니다|예요)|상태\S*\s*(?:가|는)?\s*(?:unknown|notready)|응답\s*(?:하지|을)?\s*(?:않|없)/u;
 
 /** The actions, strongest first when several are named. */
 type Action = 'maintenance' | 'upgrade' | 'reboot' | 'drain' | 'down' | 'status' | 'help';
@@ -93,13 +94,24 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /\b(?:requires?|needs?|due\s+for)\s+(?:(?:some|scheduled|planned|hardware|node|a)\s+)*maintenance\b/u,
     // "prepare X for maintenance", "enable maintenance mode on X", "X into maintenance mode".
     /\b(?:prepare|prep|ready|get)\s+(?:\S+\s+){1,3}?(?:for|to)\s+(?:(?:a|the|some|scheduled|planned)\s+)*maintenance\b|\b(?:enable|enter|activate|turn\s+on|set|switch\s+on)\s+(?:the\s+|a\s+)?(?:node\s+)?maintenance\s+mode\b|\bmaintenance\s+mode\s+(?:on|for)\b/u,
+    // "shut down, maintain and restart X": the verb beside a node's restart (not "maintain quorum").
+    /\bmaintain\b(?![^.?!]{0,20}\b(?:quorum|availability|ha|majority)\b)(?=[^.?!]*\b(?:re-?start|re-?boot|uncordon|node|server|host)\b)/u,
     // "유지보수 요청", "유지보수해야 합니다", "점검이 필요", "유지보수 예정": a maintenance asked or planned.
     /(?:유지\s*보수|점검)\s*(?:를|을|이|가)?\s*(?:요청|신청|해야|하려|필요|예정|모드|들어가|진행|준비)/u,
   ],
-  upgrade: [/\bupgrad(?:e|es|ed|ing)\b/u, /업그[레래]이드|업글/u, /(?<!(?:os|커널|보안)\s*)업데이트/u],
+  upgrade: [
+    /\bupgrad(?:e|es|ed|ing)\b/u,
+    /업그[레래]이드|업글/u,
+    /(?<!(?:os|커널|보안)\s*)업데이트/u,
+    // Updates a node needs, a cluster patched (issue 30: patch = upgrade family).
+    /\b(?:require|requires|need|needs)\s+(?:os\s+|security\s+|kernel\s+)?(?:updates|patch(?:es|ing))\b|\bpatch(?:ing)?\s+(?:a|the|our|my|this)\s+(?:\S+\s+)?cluster\b/u,
+  ],
   reboot: [
     /\b(?:re-?boot|reboots|rebooted|rebooting|restart|restarts|restarted|restarting|bounce|bounced|bouncing)\b/u,
     /\bpower[-\s]?cycl(?:e|ed|ing)\b/u,
+    // Stopped and started again, a reboot said in two verbs ("shut down X and start it again",
+    // "power off and power it back on").
+    /\b(?:shut(?:ting)?\s*down|power(?:ed|ing)?\s*(?:off|down)|turn(?:ed|ing)?\s+off|stop(?:ped|ping)?)\b[^.?!]{0,60}?\b(?:and|then)\s+(?:\S+\s+){0,2}?(?:start(?:ed|ing)?\s+(?:it\s+|them\s+)?(?:again|back|up)|power(?:ed|ing)?\s+(?:it\s+|them\s+)?(?:back\s+)?(?:on|up)|turn(?:ed|ing)?\s+(?:it\s+|them\s+)?(?:back\s+)?on|boot(?:ed|ing)?\s+(?:it\s+|them\s+)?(?:again|back|up))\b/u,
     /재부[팅탕텅]|리부팅|리부트|재시작|재기동|다시\s*(?:부팅|시작|켜)|껐다\s*켜|제부팅|재부딩|재붓팅|리붓|(?:^|\s)(?:잠깐\s*)?내려(?:도|야|서)/u,
   ],
   drain: [
@@ -107,6 +119,9 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     // Korean by stem: 비우-/비워- (empty), pods moved elsewhere (옮기-, 이동, 내보내-).
     /드[레래]인|코든|코돈|비워|비우|비운|비울|(?:파드|포드|pod)\S*\s*(?:\S+\s+){0,4}?(?:옮기|옮겨|이동|내보내|내쫓|퇴거)/u,
     /\b(?:move|moving|migrate|migrating|reschedule|rescheduling|shift)\s+(?:all\s+)?(?:of\s+)?(?:the\s+|my\s+|our\s+)?(?:running\s+)?(?:pods|workloads?)\s+(?:off|away|out)\b/u,
+    // Pods stopped gracefully (evicted, not killed) and a node marked unschedulable (cordon: "Mark
+    // node as unschedulable", kubectl cordon's help; the Korean docs' "스케줄 불가능으로 표시").
+    /\bgracefully\s+(?:stop|terminate|evict)\s+(?:all\s+)?(?:the\s+|running\s+)?pods\b|\b(?:stop|terminate|evict)\s+(?:all\s+)?(?:the\s+|running\s+)?pods\s+gracefully\b|\bmark\S*\s+(?:\S+\s+){0,4}?(?:as\s+)?unschedulable\b|(?:예약|스케[줄쥴](?:링)?)\s*(?:불가|불가능|금지)\S*\s*(?:으로|로)?\s*(?:표시|설정|지정|만들)/u,
   ],
   down: [
     /\b(?:go|goes|went|going|gets?|got)\s+down\b/u,
@@ -275,12 +290,12 @@ const FAILURE =
   /\b(?:dies|die|died|dead|crash(?:es|ed)?|fail(?:s|ed|ure)?|damaged|destroy(?:ed)?|broken|outage|wiped|corrupted|fried|bricked|unhealthy|nuked?|unplugged|yanked|losing|notready|unreachable|unavailable)\b|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|장애|죽[가-힣]|망가|고장|날아가|날라가|터지|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u;
 
 /**
- * An OS, kernel or security update names an upgrade of the node when no stronger word (a reboot,
- * a drain, a maintenance) is named: "apply the kernel update on X", "patch the node OS packages on
+ * An OS, kernel or security update (or patches applied) names an upgrade of the node when no
+ * stronger word (a reboot, a drain, a maintenance) is named: "apply the kernel update on X", "patch the node OS packages on
  * X", "X에 보안 및 커널 업데이트 적용" (issue 30: OS/kernel/security patch = upgrade, not reboot).
  */
 const WEAK_UPGRADE =
-  /\b(?:os|kernel|security|system)\s+(?:update|upgrade|patch|package)(?:es|ing|ed|s)?\b|\b(?:update|patch|upgrade)(?:es|ing|ed)?\s+(?:the\s+)?(?:node\s+)?(?:os|kernel|system)\b|(?:os|커널|보안)\s*(?:(?:및|과|와|,)\s*(?:os|커널|보안)\s*)?(?:업데이트|패치)/u;
+  /\b(?:os|kernel|security|system)\s+(?:update|upgrade|patch|package)(?:es|ing|ed|s)?\b|\b(?:update|patch|upgrade)(?:es|ing|ed)?\s+(?:the\s+)?(?:node\s+)?(?:os|kernel|system)\b|(?:os|커널|보안)\s*(?:(?:및|과|와|,)\s*(?:os|커널|보안)\s*)?(?:업데이트|패치)|\bapply(?:ing)?\s+(?:the\s+|all\s+|any\s+)?(?:os\s+|security\s+|kernel\s+|pending\s+)?(?:patch(?:es)?|updates)\b/u;
 
 /**
  * A reboot named as what an update needs, in a clause describing the update ("OS patches that
@@ -355,6 +370,14 @@ const ONE_BY_ONE =
 const TOGETHER =
   /\b(?:at\s+the\s+same\s+time|at\s+once|simultaneously|together|in\s+parallel|concurrently|all\s+at\s+once)\b|동시에|한꺼번에|같이|함께|한\s*번에/u;
 
+/**
+ * Steps done to one node and then the next ("… and then take down the other node", "move on to
+ * the next node", "다음 노드로 넘어가"): the fleet maintenance plan, which maintains the nodes one at
+ * a time (src/commands/parse-maintenance-plan-command.ts).
+ */
+const NEXT_NODE =
+  /\b(?:move\s+on|go\s+on|proceed|continue)\s+(?:to|with)\s+the\s+(?:next|other)\s+node\b|\bthen\s+(?:\S+\s+){1,3}?the\s+(?:next|other)\s+node\b|다음\s*노드(?:로|에)/u;
+
 /** Group words. A singular word ("the master", "마스터") is a group only with a plan word (see below). */
 const GROUPS: readonly { group: 'workers' | 'control-plane' | 'all'; plural: RegExp; singular?: RegExp }[] = [
   {
@@ -373,7 +396,8 @@ const GROUPS: readonly { group: 'workers' | 'control-plane' | 'all'; plural: Reg
     group: 'all',
     plural:
       /\b(?:all|every)\s+(?:of\s+)?(?:the\s+|our\s+)?nodes?\b|\b(?:whole|entire)\s+cluster\b|모든\s*노드|전체\s*노드|노드\s*(?:전부|전체|모두)/u,
-    singular: /\b(?:one|any)\s+of\s+(?:the\s+|our\s+|my\s+)?nodes\b|노드\S*\s*중\s*(?:하나|한\s*대|1\s*대)/u,
+    singular:
+      /\b(?:one|any)\s+of\s+(?:the\s+|our\s+|my\s+)?nodes\b|노드\S*\s*중\s*(?:하나|한\s*대|1\s*대)|\b(?:the|our)\s+nodes\b|(?:^|\s)노드(?:들)?(?:을|를)(?=\s|$)/u,
   },
 ];
 
@@ -1367,6 +1391,25 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
     }
   }
 
+  // "cordon and drain a node, patch it, reboot, uncordon it and move on to the next node", "shut
+  // down one node, …, then take down the other node": the plan (an outage planned, not a failure).
+  if (
+    NEXT_NODE.test(lower) &&
+    s.nodes.length === 0 &&
+    action !== null &&
+    (action !== 'node-down' || !(CONDITIONAL.test(lower) || FAILURE.test(lower)))
+  ) {
+    const type = s.group?.type;
+    return {
+      kind: 'maintenance-plan',
+      targets: {
+        kind: type === 'workers' ? 'all-workers' : type === 'control-plane' ? 'control-plane' : 'all',
+      },
+      reason: '',
+      lang: /[\uAC00-\uD7A3]/u.test(lower) ? 'ko' : 'en',
+      ...extra,
+    };
+  }
   if (action !== null) {
     const nodes = s.nodes;
     const group = nodes.length > 0 ? undefined : s.group;

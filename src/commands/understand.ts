@@ -238,7 +238,7 @@ function membersLost(lower: string, s: Signals): boolean {
 
 /** A rolling update or restart of a component ("rolling update of kube-proxy, safe?", "kube-proxy 롤링 업데이트"). */
 const ROLLING =
-  /\broll(?:ing)?[-\s]?(?:update|restart|upgrade)\b|\broll[-\s]?out\b|\brollback\b|롤링\s*(?:업데이트|재시작|업그레이드)|롤아웃|롤백/u;
+  /\broll(?:ing)?[-\s]?(?:update|restart|upgrade)\b|\broll[-\s]?out\b|\broll[-\s]?back\b|롤링\s*(?:업데이트|재시작|업그레이드)|롤아웃|롤백/u;
 
 /** The add-ons a cluster runs as a DaemonSet or a Deployment (kube-proxy, CoreDNS, the CNI plugin). */
 const ROLLED_ADDONS: ReadonlySet<string> = new Set(['kube-proxy', 'coredns', 'cni']);
@@ -1479,7 +1479,7 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
  * @param options - the cluster's node names, when known
  * @returns the nodes (in the order named), the group (or the role a singular word names: "a
  *   worker"), and the actions (`reboot`, `drain`, `upgrade`,
- *   `down`, `status`, `help`, `maintenance`)
+ *   `down`, `status`, `help`, `maintenance`, and `rollout` for a rollout of no component named)
  */
 export function readParts(
   text: string,
@@ -1491,6 +1491,8 @@ export function readParts(
   const actions = [...s.actions] as string[];
   if (actions.length === 0 && WEAK_UPGRADE.test(lower)) actions.push('upgrade');
   else if (actions.length === 0 && WEAK_REBOOT.test(lower)) actions.push('reboot');
+  // "roll back the DaemonSet" with no add-on named: the rollout of which one.
+  if (s.component === undefined && ROLLING.test(lower) && s.nodes.length === 0) actions.unshift('rollout');
   // For the readings, a role named in the singular ("a worker dies", "the master fails") is its group.
   const role = GROUPS.find((g) => g.group !== 'all' && (g.singular?.test(lower) ?? false));
   const group = s.group ?? (role === undefined ? undefined : { type: role.group });

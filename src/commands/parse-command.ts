@@ -65,6 +65,7 @@ import { THE_CONTROL_PLANE_NODE, THE_ETCD_LEADER } from './node-mentions.js';
 import {
   RESERVED_NODE_WORDS,
   listed,
+  namesAddonObject,
   namesProgram,
   nodeShaped,
   oneNodeCommand,
@@ -549,7 +550,14 @@ function parseText(text: string, options: ParseOptions): ParseResult {
   const reserved =
     grammarNode !== undefined &&
     (RESERVED_NODE_WORDS.has(grammarNode) || namesProgram(grammarNode, options.nodes));
-  if (viaGrammar.ok && !reserved && selector === undefined)
+  // A restart of an add-on named by its DaemonSet or Deployment ("calico 데몬셋 재시작") is its rollout.
+  const rollout =
+    viaGrammar.ok &&
+    viaGrammar.command.kind === 'what-if' &&
+    viaGrammar.command.change.type === 'component-restart' &&
+    viaGrammar.command.change.node === undefined &&
+    namesAddonObject(mods.rest);
+  if (viaGrammar.ok && !reserved && selector === undefined && !rollout)
     return { ...viaGrammar, command: resolveCommandNodes(viaGrammar.command, options.nodes) };
   if (
     !viaGrammar.ok &&

@@ -79,7 +79,7 @@ const RUNTIME_SYMPTOM =
  * ("ContainerRuntimeReady가 아니에요"; the kubelet's runtime conditions, kubernetes.io/docs/reference/node/node-status/).
  */
 const SYMPTOM =
-  /[a-z]ready\s*(?:가|이)\s*아니|\b(?:notready|unreachable|crash[-\s]?loop(?:ing|s|backoff)?|create ?container(?:config)?error|runcontainererror|(?:is|are|was|were|becomes?|became)\s+not\s+(?:available|responding|running)|stuck\s+in\s+(?:the\s+)?"?(?:created|crash|createcontainer|containercreating|error|unknown|notready|terminating)|(?:lost|loses)\s+the\s+ability)|unknown\s*(?:이|으로|로)?\s*(?:상태|이에요|입니다|예요)|상태\S*\s*(?:가|는)?\s*(?:unknown|notready)|응답\s*(?:하지|을)?\s*(?:않|없)/u;
+  /ready\s*(?:상태\s*)?(?:가|이)\s*아니|\b(?:notready|unreachable|crash[-\s]?loop(?:ing|s|backoff)?|create ?container(?:config)?error|runcontainererror|(?:is|are|was|were|becomes?|became)\s+not\s+(?:available|responding|running)|stuck\s+in\s+(?:the\s+)?"?(?:created|crash|createcontainer|containercreating|error|unknown|notready|terminating)|(?:lost|loses)\s+the\s+ability)|unknown\s*(?:이|으로|로)?\s*(?:상태|이에요|입니다|예요)|상태\S*\s*(?:가|는)?\s*(?:unknown|notready)|응답\s*(?:하지|을)?\s*(?:않|없)/u;
 
 /** The actions, strongest first when several are named. */
 type Action = 'maintenance' | 'upgrade' | 'reboot' | 'drain' | 'down' | 'status' | 'help';
@@ -104,7 +104,7 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /업그[레래]이드|업글/u,
     /(?<!(?:os|커널|보안)\s*)업데이트/u,
     // Updates a node needs, a cluster patched (issue 30: patch = upgrade family).
-    /\b(?:require|requires|need|needs)\s+(?:os\s+|security\s+|kernel\s+)?(?:updates|patch(?:es|ing))\b|\bpatch(?:ing)?\s+(?:a|the|our|my|this)\s+(?:\S+\s+)?cluster\b/u,
+    /\b(?:require|requires|need|needs)\s+(?:os\s+|security\s+|kernel\s+)?(?:updates|patch(?:es|ing))\b|\bpatch(?:ing)?\s+(?:a|the|our|my|this)\s+(?:\S+\s+)?cluster\b|클러스터\S*\s*(?:를|을)?\s*패치/u,
   ],
   reboot: [
     /\b(?:re-?boot|reboots|rebooted|rebooting|restart|restarts|restarted|restarting|bounce|bounced|bouncing)\b/u,
@@ -138,7 +138,7 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     SYMPTOM,
     RUNTIME_SYMPTOM,
     // Korean stems by rule: 죽-, 망가-, 꺼지-, 멈추-, 손실되-, 전원 OFF, whatever ending follows.
-    /다운|죽[가-힣]|장애|망가|고장|기능\S*\s*(?:을|를)?\s*(?:잃|상실)|꺼지|꺼져|멈추|멈춰|내려가|날아가|날라가|터지|날리면|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u,
+    /다운|죽[가-힣]|장애|망가|고장|정전|기능\S*\s*(?:을|를)?\s*(?:잃|상실)|꺼지|꺼져|멈추|멈춰|내려가|날아가|날라가|터지|날리면|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u,
   ],
   status: [
     /\b(?:status|health|healthy|healthcheck|quorum|ha|highly\s+available|state|redundant|redundancy|fault[-\s]?toleran(?:t|ce)|leader)\b/u,
@@ -178,7 +178,7 @@ const WHETHER =
  * members is lost (kubernetes.io/docs/tasks/administer-cluster/configure-upgrade-etcd/#restoring-an-etcd-cluster).
  */
 const QUORUM_LOSS =
-  /\b(?:lose|loses|lost|losing|loosing|loss\s+of|without|no|lack\s+of)\s+(?:the\s+|its\s+|our\s+)?(?:etcd\s+)?(?:quorum|consensus|majority)\b(?![-\s]+toleran)|\b(?:quorum|consensus)\s+(?:is\s+|was\s+|gets\s+)?(?:lost|loss|gone|broken)\b|(?:쿼럼|정족수|합의|과반수?)\s*(?:이|가|을|를)?\s*(?:깨지|깨져|깨진|잃|상실|손실|무너|없)|\betcd\b[^.?!]{0,60}?\b(?:stops?|stopped|cannot|can'?t|won'?t|refuses?|no\s+longer|not)\b[^.?!]{0,20}\bwrites?\b|(?:etcd|멤버|api\s*(?:server|서버))[^?.!]{0,60}?쓰기\S*\s*(?:불가|실패|안\s*되|못|거부)|\b(?:most|majority)\s+of\s+(?:the\s+|our\s+)?(?:control[-\s]?plane|masters?|etcd|members?|servers?)\b[^?.!]{0,60}?\b(?:lost|down|fail|fails|failed|die|dies|gone)\b|(?:(?:대부분|과반)\S*\s*(?:의\s*)?(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)|(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)\S*\s*(?:노드\S*\s*)?(?:중\s*)?(?:대부분|과반))[^?.!]{0,60}?(?:손실|다운|죽|장애|잃)|--cluster-reset\b|--force-new-cluster\b|\bsnapshot\s+restore\b|\brestor\w*\s+(?:\S+\s+){0,4}?(?:from\s+)?(?:an?\s+|the\s+)?etcd\s+(?:backup|snapshot)|etcd\s*(?:백업|스냅샷)\S*\s*(?:으로|로|에서)?\s*(?:\S+\s+)?복원/u;
+  /\b(?:lose|loses|lost|losing|loosing|loss\s+of|without|no|lack\s+of)\s+(?:the\s+|its\s+|our\s+)?(?:etcd\s+)?(?:quorum|consensus|majority)\b(?![-\s]+toleran)|\b(?:quorum|consensus)\s+(?:is\s+|was\s+|gets\s+)?(?:lost|loss|gone|broken)\b|(?:쿼럼|정족수|합의|과반수?)\s*(?:이|가|을|를)?\s*(?:깨지|깨져|깨진|잃|상실|손실|무너|없)|\betcd\b[^.?!]{0,60}?\b(?:stops?|stopped|cannot|can'?t|won'?t|refuses?|no\s+longer|not)\b[^.?!]{0,20}\bwrites?\b|(?:etcd|멤버|api\s*(?:server|서버))[^?.!]{0,60}?쓰기\S*\s*(?:불가|실패|안\s*되|못|거부)|\b(?:most|majority)\s+of\s+(?:the\s+|our\s+)?(?:control[-\s]?plane|masters?|etcd|members?|servers?)\b[^?.!]{0,60}?\b(?:lost|down|fail|fails|failed|die|dies|gone)\b|(?:(?:대부분|과반)\S*\s*(?:의\s*)?(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)|(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)\S*\s*(?:노드\S*\s*)?(?:중\s*)?(?:대부분|과반))[^?.!]{0,60}?(?:손실|다운|죽|장애|잃)|--cluster-reset\b|--force-new-cluster\b|\bsnapshot\s+restore\b|\brestor\w*\s+(?:\S+\s+){0,4}?(?:from\s+)?(?:an?\s+|the\s+)?etcd\s+(?:backup|snapshot)|etcd\s*(?:백업|스냅샷)\S*\s*(?:으로|로|에서)?\s*(?:\S+\s+)?복원|\brestor\w*\s+(?:the\s+|our\s+)?etcd\s+(?:\S+\s+){0,3}?(?:from\s+)?(?:an?\s+|the\s+)?(?:backup|snapshot)/u;
 
 /**
  * "2 of 3 etcd members", "take 2 master nodes down out of 3", "2/3 control-plane nodes", "etcd
@@ -254,6 +254,15 @@ const ROLLED_ADDONS: ReadonlySet<string> = new Set(['kube-proxy', 'coredns', 'cn
 const ADDON_OBJECT =
   /\b(?:daemon[-\s]?sets?|deployments?|ds|deploy|add-?ons?)\b|데몬\s*셋|디플로이먼트|애드온/u;
 
+/**
+ * Whether a text names an add-on's workload object or add-ons ({@link ADDON_OBJECT}): the grammar's
+ * restart of a component is then its rollout, which the understanding reads.
+ * @param text - the request
+ */
+export function namesAddonObject(text: string): boolean {
+  return ADDON_OBJECT.test(text.toLowerCase());
+}
+
 /** "patch" names a reboot only when nothing stronger is named ("can I patch atlas-wk-1"). */
 const WEAK_REBOOT = /\bpatch(?:ed|ing)?\b|패치\s*해/u;
 
@@ -287,7 +296,7 @@ const DRAIN_DONE =
 
 /** Failure words: a node that dies, is damaged, destroyed or crashes is a what-if, never a planned outage. */
 const FAILURE =
-  /\b(?:dies|die|died|dead|crash(?:es|ed)?|fail(?:s|ed|ure)?|damaged|destroy(?:ed)?|broken|outage|wiped|corrupted|fried|bricked|unhealthy|nuked?|unplugged|yanked|losing|notready|unreachable|unavailable)\b|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|장애|죽[가-힣]|망가|고장|날아가|날라가|터지|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u;
+  /\b(?:dies|die|died|dead|crash(?:es|ed)?|fail(?:s|ed|ure)?|damaged|destroy(?:ed)?|broken|outage|wiped|corrupted|fried|bricked|unhealthy|nuked?|unplugged|yanked|losing|notready|unreachable|unavailable)\b|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|장애|정전|죽[가-힣]|망가|고장|날아가|날라가|터지|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u;
 
 /**
  * An OS, kernel or security update (or patches applied) names an upgrade of the node when no
@@ -625,9 +634,12 @@ function osa(a: string, b: string): number {
   return (d[a.length] as number[])[b.length] as number;
 }
 
+/** Real words within a typo's reach of a keyword: `restore` is no `restart`. */
+const REAL_WORDS = /^restor(?:e|es|ed|ing)$/u;
+
 /** The action a word is a typo of, or null. */
 function typoAction(word: string): Action | null {
-  if (word.length < 5 || /\d/u.test(word)) return null;
+  if (word.length < 5 || /\d/u.test(word) || REAL_WORDS.test(word)) return null;
   for (const [keyword, action] of Object.entries(TYPO_WORDS)) {
     if (word === keyword || word[0] !== keyword[0] || Math.abs(word.length - keyword.length) > 2) continue;
     if (
@@ -1323,7 +1335,11 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
   const rolled =
     s.component !== undefined && ROLLING.test(lower)
       ? s.component
-      : addon !== undefined && (ROLLING.test(lower) || s.actions.has('reboot') || s.actions.has('upgrade'))
+      : addon !== undefined &&
+          (ROLLING.test(lower) ||
+            s.actions.has('reboot') ||
+            s.actions.has('upgrade') ||
+            /\bupdat(?:e|es|ed|ing)\b/u.test(lower))
         ? addon
         : undefined;
   if (rolled !== undefined && s.nodes.length === 0 && s.group === undefined) {

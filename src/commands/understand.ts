@@ -94,7 +94,9 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /\b(?:requires?|needs?|due\s+for)\s+(?:(?:some|scheduled|planned|hardware|node|a)\s+)*maintenance\b/u,
     // "prepare X for maintenance", "enable maintenance mode on X", "X into maintenance mode".
     /\b(?:prepare|prep|ready|get)\s+(?:\S+\s+){1,3}?(?:for|to)\s+(?:(?:a|the|some|scheduled|planned)\s+)*maintenance\b|\b(?:enable|enter|activate|turn\s+on|set|switch\s+on)\s+(?:the\s+|a\s+)?(?:node\s+)?maintenance\s+mode\b|\bmaintenance\s+mode\s+(?:on|for)\b/u,
-    // "shut down, maintain and restart X": the verb beside a node's restart (not "maintain quorum").
+    // "shut down, maintain and restart X", "X 유지보수한 뒤 재시작": the verb beside a node's restart
+    // (not "maintain quorum").
+    /유지\s*보수\s*(?:를|을)?\s*(?:하고|한\s*(?:뒤|다음|후)|후)\s*(?:\S+\s*)?(?:재시작|재부팅|재기동|uncordon|언코든)/u,
     /\bmaintain\b(?![^.?!]{0,20}\b(?:quorum|availability|ha|majority)\b)(?=[^.?!]*\b(?:re-?start|re-?boot|uncordon|node|server|host)\b)/u,
     // "유지보수 요청", "유지보수해야 합니다", "점검이 필요", "유지보수 예정": a maintenance asked or planned.
     /(?:유지\s*보수|점검)\s*(?:를|을|이|가)?\s*(?:요청|신청|해야|하려|필요|예정|모드|들어가|진행|준비)/u,

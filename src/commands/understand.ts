@@ -383,11 +383,12 @@ const TOGETHER =
 
 /**
  * Steps done to one node and then the next ("… and then take down the other node", "move on to
- * the next node", "다음 노드로 넘어가"): the fleet maintenance plan, which maintains the nodes one at
- * a time (src/commands/parse-maintenance-plan-command.ts).
+ * the next node", "다음 노드로 넘어가"), or nodes maintained in a window or with a parallelism limit
+ * ("a scheduled drain window, maxParallel 1"): the fleet maintenance plan, which maintains the
+ * nodes one at a time (src/commands/parse-maintenance-plan-command.ts).
  */
 const NEXT_NODE =
-  /\b(?:move\s+on|go\s+on|proceed|continue)\s+(?:to|with)\s+the\s+(?:next|other)\s+node\b|\bthen\s+(?:\S+\s+){1,3}?the\s+(?:next|other)\s+node\b|다음\s*노드(?:로|에)/u;
+  /\bmax[-\s]?parallel\b|\b(?:maintenance|drain|reboot|upgrade)\s+window\b|(?:유지\s*보수|점검|드레인|재부팅)\s*(?:창|윈도우?|시간대)|\b(?:move\s+on|go\s+on|proceed|continue)\s+(?:to|with)\s+the\s+(?:next|other)\s+node\b|\bthen\s+(?:\S+\s+){1,3}?the\s+(?:next|other)\s+node\b|다음\s*노드(?:로|에)/u;
 
 /** Group words. A singular word ("the master", "마스터") is a group only with a plan word (see below). */
 const GROUPS: readonly { group: 'workers' | 'control-plane' | 'all'; plural: RegExp; singular?: RegExp }[] = [

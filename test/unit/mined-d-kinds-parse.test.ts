@@ -133,11 +133,13 @@ describe('updates the nodes need, or a cluster patched, are an upgrade', () => {
   ]);
 });
 
-describe('steps on one node and then the next is the maintenance plan; maintain and restart X is maintenance', () => {
+describe('steps on one node and then the next, or nodes in a maintenance window, is the maintenance plan; maintain and restart X is maintenance', () => {
   cases([
     ['drain a worker, patch it, uncordon it, then move on to the next node', 'maintenance-plan []'],
     ['노드 하나 드레인하고 재부팅한 다음 다음 노드로 넘어가 줘', 'maintenance-plan []'],
     ['stop, maintain and restart atlas-wk-2', 'maintenance [atlas-wk-2]'],
     ['atlas-wk-2 멈추고 유지보수한 뒤 재시작해줘', 'maintenance [atlas-wk-2]'],
+    ["reboot all workers in tonight's maintenance window, maxParallel 1", 'maintenance-plan []'],
+    ['워커 노드들을 유지보수 창(maintenance window)에서 드레인해줘', 'maintenance-plan []'],
   ]);
 });

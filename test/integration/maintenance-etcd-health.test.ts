@@ -44,7 +44,7 @@ function snapshotCluster(withEtcd: boolean): ClusterConfig {
             key: etcd.certs.clientKey,
             // generous: a loaded CI machine once took over 1 s for one member's answer (a stopped
             // member is refused at once, so the timeout does not slow the tests)
-            timeoutMs: 5000,
+            timeoutMs: 20_000, // a ceiling (the cluster deadline): a stopped member is refused at once
           },
         }
       : {}),

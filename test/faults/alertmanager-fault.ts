@@ -111,7 +111,7 @@ export async function runAlertmanagerFault(): Promise<FaultRow> {
         const p = await plans.get(planId);
         return p?.nodes[0]?.state === 'running' ? p : undefined;
       },
-      30_000,
+      60_000,
     ).catch(() => null);
     const heldMs = Date.now() - heldAt;
     const peak = await peakRssMb(worker.child.pid);

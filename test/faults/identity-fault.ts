@@ -255,7 +255,7 @@ export async function runIdentityFault(rig: IdentityRig): Promise<FaultRow> {
     const notRefused: string[] = [];
     for (const [i, attempt] of attempts.entries()) {
       const answer = answers[i] ?? { status: 0 };
-      if (answer.status !== 200 || !(await waitUntil(() => attempt.refused(answer), 10_000)))
+      if (answer.status !== 200 || !(await waitUntil(() => attempt.refused(answer), 60_000)))
         notRefused.push(`${attempt.path} (HTTP ${answer.status})`);
     }
 
@@ -337,7 +337,7 @@ export async function runIdentityFault(rig: IdentityRig): Promise<FaultRow> {
         (await rig.maintenance.get(request.id))?.approvals.some(
           (a) => a.actor.id === 'U0IDMEMBER' && a.actor.tenant === HOST_TEAM,
         ) ?? false,
-      15_000,
+      60_000,
     );
     const teamsApproved =
       ((await rig.maintenance.get(teamsControl.id))?.approvals.some(
@@ -350,7 +350,7 @@ export async function runIdentityFault(rig: IdentityRig): Promise<FaultRow> {
         rig.fake.calls.some(
           (c) => c.at >= memberDmAt && c.method === 'chat.postMessage' && c.params.channel === memberDm,
         ),
-      30_000,
+      60_000,
     );
     const controls = [
       slackApproved ? '' : 'member typed approve not counted',

@@ -626,7 +626,7 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
               .at(-1)?.params.text,
           ),
         ),
-      30_000,
+      60_000,
     );
     expect(await jobTotal(executions)).toBe(1);
     // One lock holder (the request), written by one of the two worker processes only.

@@ -296,7 +296,7 @@ describe('the HA report on demand (health report, 일일 점검)', () => {
       await eventually(
         'the cache in sync',
         async () => (await cached.answer(job('troubled', 'status'))).context.cache,
-        15_000,
+        60_000,
         100,
       ).catch(() => undefined); // the next line says it
       expect((await cached.answer(job('troubled', 'status'))).context.cache).toBeDefined(); // the cache is in sync
@@ -504,7 +504,7 @@ describe('the daily report, two gateways and two workers', () => {
         occurrences('slack', 'troubled').size >= 2 &&
         occurrences('teams', 'troubled').size >= 2 &&
         occurrences('slack', 'healthy').size >= 2,
-      25_000,
+      60_000,
     ).catch(() => undefined); // the assertions below say which
     for (const s of await schedules.list()) await schedules.remove(s.platform, s.conversation, s.id);
     // each occurrence delivered once, across both runners
@@ -589,7 +589,7 @@ describe('the daily report, two gateways and two workers', () => {
     await eventually(
       'two occurrences of each schedule done',
       async () => (await markers(healthySpec.id)).length >= 2 && (await markers(troubledSpec.id)).length >= 2,
-      20_000,
+      60_000,
     ).catch(() => undefined); // the assertions below say which
     await schedules.remove('slack', quietChannel, troubledSpec.id);
     await schedules.remove('slack', quietChannel, healthySpec.id);

@@ -201,7 +201,7 @@ describe('gateway graceful shutdown (real process)', () => {
       await eventually(
         'the gateway ready line',
         async () => /ops on port \d+/.test(out) || child.exitCode !== null,
-        30_000,
+        60_000,
       );
       const port = Number(/ops on port (\d+)/.exec(out)?.[1]);
       expect(port).toBeGreaterThan(0);

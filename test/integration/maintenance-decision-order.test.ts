@@ -100,7 +100,7 @@ describe('two gateways approving one control-plane request at once', () => {
       await eventually(
         "alice's approval stored",
         async () => ((await fast.get(id))?.approvals.length ?? 0) >= 1,
-        30_000,
+        60_000,
         5,
       ).catch(() => undefined); // the next line says it
       expect((await fast.get(id))?.approvals.map((a) => a.actor.id)).toEqual(['UA1']);

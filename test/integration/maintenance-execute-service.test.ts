@@ -189,7 +189,7 @@ describe('maintenance worker with the maintenance service', () => {
       drain: { timeoutMs: 30_000, parallelism: 1, evictionBackoffMs: 200, progressIntervalMs: 1000 },
     });
     const request = await approved(r);
-    await eventually('a first eviction', () => r.sim.evictions.size >= 1, 15_000).catch(() => undefined);
+    await eventually('a first eviction', () => r.sim.evictions.size >= 1, 60_000).catch(() => undefined);
     expect(await r.service.decide(request.id, ALICE, 'cancel')).toMatchObject({
       ok: true,
       outcome: 'cancel-requested',
@@ -212,7 +212,7 @@ describe('maintenance worker with the maintenance service', () => {
     r.sim.setFaults({ delayMs: { 'pods/eviction': 400 } });
     const first = await r.startWorker();
     const request = await approved(r);
-    await eventually('a first eviction', () => r.sim.evictions.size >= 1, 15_000).catch(() => undefined);
+    await eventually('a first eviction', () => r.sim.evictions.size >= 1, 60_000).catch(() => undefined);
     await first.close({ force: true });
     const stopped = await r.service.get(request.id);
     expect(stopped?.state).toBe('draining');
@@ -242,7 +242,7 @@ describe('maintenance worker with the maintenance service', () => {
     const hookEntry = await eventually(
       'the reboot hook in the audit',
       async () => (await r.service.audit.forRequest(request.id)).find((e) => e.event.type === 'reboot-hook'),
-      30_000,
+      60_000,
     );
     expect(hookEntry?.event).toMatchObject({ type: 'reboot-hook', ok: true });
     expect(await readFile(join(dir, 'calls'), 'utf8')).toBe('--reboot indus-wk-1\n');

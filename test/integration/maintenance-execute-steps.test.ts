@@ -267,7 +267,7 @@ describe('preflight and waits', () => {
     await eventually(
       'the request waiting for its window',
       async () => (await store.get(waiting.request.id))?.state === 'waiting-for-window',
-      30_000,
+      60_000,
     ).catch(() => undefined); // the assertions below say what went wrong
     expect(waiting.events[0]).toMatchObject({ type: 'waiting-for-window' });
     expect(Date.parse((waiting.events[0] as { opensAt: string }).opensAt)).toBeGreaterThan(Date.now());
@@ -297,7 +297,7 @@ describe('preflight and waits', () => {
     await eventually(
       'the request waiting for the reboot',
       async () => (await store.get(r.request.id))?.state === 'awaiting-reboot',
-      15_000,
+      60_000,
     );
     s.setFaults({ unavailable: true });
     void s.rebootNode('indus-wk-1', { downMs: 300 });
@@ -340,7 +340,7 @@ describe('preflight and waits', () => {
     await eventually(
       'the request waiting for the reboot (or failed)',
       async () => ['awaiting-reboot', 'failed'].includes((await store.get(r.request.id))?.state ?? ''),
-      15_000,
+      60_000,
     ).catch(() => undefined); // the assertion below says what went wrong
     expect((await store.get(r.request.id))?.state).toBe('awaiting-reboot');
     await s.rebootNode('indus-wk-1', { downMs: 100 });

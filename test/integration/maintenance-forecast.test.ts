@@ -231,7 +231,7 @@ async function maintainWk1(
       await eventually(
         'the node seen down by the executor',
         async () => ((await h.store.get(run.request.id))?.progress.rebootSeenAt ? true : undefined),
-        15_000,
+        60_000,
       );
       await o.whileDown();
     }

@@ -248,7 +248,7 @@ describe('the plan runner', () => {
         const x = await f.plans.get(f.plan.id);
         return x?.state === 'held' ? x : undefined;
       },
-      20_000,
+      60_000,
     ).catch(() => null); // the expectations below say what the plan was
     expect(p?.hold).toMatchObject({ kind: 'zone-limit', detail: 'zone-b: gen-wk-005 + gen-wk-002 > 1' });
     expect(explainMaintenancePlanCard(p as MaintenancePlan, 'en').summary).toBe(

@@ -36,7 +36,7 @@ describe('the locks of a running plan', () => {
       await eventually(
         'the node settles',
         async () => (await f.plans.get(f.plan.id))?.nodes[0]?.state === 'settling',
-        20_000,
+        60_000,
       );
       const p = await f.plans.get(f.plan.id);
       const requestId = p?.nodes[0]?.requestId ?? '';
@@ -78,7 +78,7 @@ describe('the locks of a running plan', () => {
       await eventually(
         'the node settles',
         async () => (await f.plans.get(f.plan.id))?.nodes[0]?.state === 'settling',
-        20_000,
+        60_000,
       );
       // from now on the bot may not list PodDisruptionBudgets (RBAC changed, or the API refuses)
       f.s.setFaults({ forbidden: ['poddisruptionbudgets'] });

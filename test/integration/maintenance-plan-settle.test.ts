@@ -296,7 +296,7 @@ describe('the workloads a step waits for', () => {
       await eventually(
         'the DaemonSet pods of the rebooted node not Ready',
         async () => ((await readyWebPods(s)).length === 1 && !(await dsPodReady(s, WK1)) ? true : undefined),
-        30_000,
+        60_000,
       );
       const short = await workloadShortfalls(api, before, 'k8s-ha-bot', silentLogger);
       const web = short.find((w) => w.name === 'web');

@@ -137,7 +137,7 @@ describe('maintenance plans through Slack, with the worker process and the simul
     expect(ack).toBe('Planning the maintenance in prod before asking for approval…');
     await fake.waitFor(
       () => posts(channel).some((c) => /"value":"mp-[a-z2-7]{10}"/.test(blocksText(c))),
-      30_000,
+      60_000,
     );
     const cards = posts(channel).filter((c) => /"value":"mp-[a-z2-7]{10}"/.test(blocksText(c)));
     expect(cards).toHaveLength(1); // one card per plan
@@ -197,7 +197,7 @@ describe('maintenance plans through Slack, with the worker process and the simul
     expect(paused.nodes.map((n) => n.state)).toEqual(['done', 'pending']);
     await fake.waitFor(
       () => updatesOf(ts).some((c) => blocksText(c).includes('k8s-ha-bot:maintenance-resume')),
-      15_000,
+      60_000,
     );
     expect(await slash(`resume ${id}`, REQUESTER, channel)).toBe(`Recording your decision on ${id}…`);
     const final = await waitForPlan(id, (p) => p.state === 'completed', 90_000);
@@ -207,7 +207,7 @@ describe('maintenance plans through Slack, with the worker process and the simul
     // The card, updated in place, ends with the per-node table of times and no buttons.
     await fake.waitFor(
       () => updatesOf(ts).some((c) => blocksText(c).includes('Completed: 2 of 2 nodes done.')),
-      15_000,
+      60_000,
     );
     const last = blocksText(updatesOf(ts).findLast((c) => blocksText(c).includes('Completed: 2 of 2')));
     expect(last).toMatch(/gen-cp-2 \| start \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \| rebooted and verified/);
@@ -281,7 +281,7 @@ describe('maintenance plans through Slack, with the worker process and the simul
         updatesOf(ts).some((c) =>
           ['retry', 'skip', 'stop'].every((a) => blocksText(c).includes(`k8s-ha-bot:maintenance-${a}`)),
         ),
-      15_000,
+      60_000,
     );
     await click('skip', id, APPROVER_1, channel, ts);
     const final = await waitForPlan(id, (p) => p.state === 'completed', 60_000);
@@ -336,14 +336,14 @@ describe('maintenance plans through Slack, with the worker process and the simul
     await slash('who holds the lock', REQUESTER, channel);
     await fake.waitFor(
       () => posts(channel).some((c) => blocksText(c).includes('held by mr-zzzzzzzzzz')),
-      30_000,
+      60_000,
     );
     expect(blocksText(posts(channel)[0])).toContain('Stale: no such request.');
 
     await slash('break lock', REQUESTER, channel);
     await fake.waitFor(
       () => posts(channel).some((c) => /"value":"lb-[a-z2-7]{10}"/.test(blocksText(c))),
-      30_000,
+      60_000,
     );
     const cardCall = posts(channel).find((c) => /"value":"lb-[a-z2-7]{10}"/.test(blocksText(c)));
     const id = /"value":"(lb-[a-z2-7]{10})"/.exec(blocksText(cardCall))?.[1] ?? '';

@@ -552,7 +552,7 @@ describe('maintenance plan: stop and change windows', () => {
       policy: { changeWindows: [{ days: [day], start: '01:00', end: '02:00', timeZone: 'UTC' }] },
     });
     const run = runPlan(f.plan.id, f.deps);
-    const p = await planWhen(f, (x) => x.state === 'held', 10_000).catch(() => null);
+    const p = await planWhen(f, (x) => x.state === 'held', 60_000).catch(() => null);
     expect(p?.hold?.kind).toBe('change-window');
     expect(explainMaintenancePlanCard(p as MaintenancePlan, 'en').summary).toMatch(
       /^Held before gen-wk-001: outside the change window \(the next window opens at \d{4}-/,

@@ -97,7 +97,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
     expect(ack).toMatch(/before asking for approval/);
     await fake.waitFor(
       () => posts(channel).some((c) => blocksText(c).includes('maintenance-approve')),
-      30_000,
+      60_000,
     );
     const card = posts(channel).find((c) => blocksText(c).includes('maintenance-approve'));
     const id = /"value":"(mr-[a-z2-7]{10})"/.exec(blocksText(card))?.[1] ?? '';
@@ -196,7 +196,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
     // Thread posts under the card, in order.
     await fake.waitFor(
       () => threadOf(channel, ts).some((c) => /completed/.test(String(c.params.text))),
-      15_000,
+      60_000,
     );
     const thread = threadOf(channel, ts).map((c) => String(c.params.text));
     const at = (re: RegExp): number => thread.findIndex((t) => re.test(t));
@@ -217,7 +217,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
     // The card ends as completed, updated in place.
     await fake.waitFor(
       () => updatesOf(ts).some((c) => blocksText(c).includes('Done: atlas-cp-2 was rebooted and checked')),
-      10_000,
+      60_000,
     );
 
     // Audit entries, oldest first for this request.
@@ -314,7 +314,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
     await sendSigned(url, `payload=${encodeURIComponent(JSON.stringify(payload))}`, { contentType: FORM });
     await fake.waitFor(
       () => posts(channel).some((c) => blocksText(c).includes('maintenance-approve')),
-      30_000,
+      60_000,
     );
     const card = posts(channel).find((c) => blocksText(c).includes('maintenance-approve'));
     expect(card?.params.thread_ts).toBe('1712000100.000100');
@@ -345,7 +345,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
     expect(final.stateReason).toBe('other-control-plane-not-ready');
     await fake.waitFor(
       () => threadOf(channel, ts).some((c) => /stopped/.test(String(c.params.text))),
-      15_000,
+      60_000,
     );
     const stop = threadOf(channel, ts).find((c) => /stopped/.test(String(c.params.text)));
     expect(String(stop?.params.text)).toMatch(/another control-plane node is NotReady/);
@@ -394,7 +394,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
     await slash('maintain atlas-cp-2 disk is dying force: the disk fails within hours', ADMIN, channel);
     await fake.waitFor(
       () => posts(channel).some((c) => blocksText(c).includes('maintenance-approve')),
-      30_000,
+      60_000,
     );
     const card = posts(channel).find((c) => blocksText(c).includes('maintenance-approve'));
     expect(blocksText(card)).toContain('the disk fails within hours');

@@ -694,7 +694,7 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     ];
     await fake.waitFor(
       () => thread().filter((c) => String(c.body.summary ?? '').includes('completed: drain')).length >= 1,
-      15_000,
+      60_000,
     );
     const summaries = thread().map((c) => textOfCard(cardOfCall(c)));
     let at = -1;
@@ -708,7 +708,7 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     // The card, replaced in place, ends with the completed state and no buttons.
     await fake.waitFor(
       () => puts().some((c) => textOfCard(cardOfCall(c)).includes(`Done: ${NODE} was rebooted and checked.`)),
-      15_000,
+      60_000,
     );
     const last = puts().at(-1);
     expect(textOfCard(cardOfCall(last))).toContain(`Done: ${NODE} was rebooted and checked.`);

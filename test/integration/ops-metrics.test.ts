@@ -76,7 +76,7 @@ describe('metrics recorded where the work happens', () => {
 
     const own = await useSharedRedis();
     const conn = createProducerConnection(own.url);
-    await ensureReady(conn, own.url, 2000);
+    await ensureReady(conn, own.url, 60_000);
     const prefix = `cf${Date.now()}`;
     const publisher = new ReplyPublisher(conn, prefix);
     const failures = (): Promise<number> =>

@@ -126,7 +126,7 @@ describe('a gateway, a worker and the console all started with K8S_HA_BOT_QUEUE_
     expect(ack.status).toBe(200);
     await fake.waitFor(
       (calls) => calls.some((c) => c.method === 'chat.postMessage' && c.params.channel === 'CPREFIX'),
-      20_000,
+      60_000,
     );
     const post = fake.callsOf('chat.postMessage').find((c) => c.params.channel === 'CPREFIX');
     expect(JSON.stringify(post?.params)).toContain('echo: status');

@@ -124,7 +124,7 @@ describe('rate limit in the Slack gateway', () => {
       fake.callsOf('chat.postEphemeral').filter((c) => /You have asked/.test(String(c.params.text)));
     await fake.waitFor(
       () => [1, 2, 4].every((n) => inThread(n).length >= 1) && notices().length >= 1,
-      20_000,
+      60_000,
     );
     // One private notice to the requester for three refused requests; nothing public.
     expect(notices()).toHaveLength(1);

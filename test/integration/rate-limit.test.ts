@@ -29,7 +29,7 @@ let redis: Redis;
 beforeAll(async () => {
   server = await useSharedRedis();
   redis = createProducerConnection(server.url);
-  await ensureReady(redis, server.url, 2000);
+  await ensureReady(redis, server.url, 60_000);
 });
 
 afterAll(async () => {
@@ -133,7 +133,7 @@ describe('rate limit', () => {
 
       const counts = await cluster.getJobCounts('waiting');
       expect(counts.waiting).toBe(5);
-      await eventually('two private notices', () => delivered.length >= 2, 30_000).catch(() => undefined);
+      await eventually('two private notices', () => delivered.length >= 2, 60_000).catch(() => undefined);
       // No reply left to deliver: a third notice would already have come.
       await eventually('the replies queue idle', () =>
         queuesIdle(server.url, prefix, [repliesQueueNameFor('slack')]),
@@ -166,7 +166,7 @@ describe('rate limit', () => {
     // A server of its own: this test kills it.
     const own = await startRedis();
     const conn = createProducerConnection(own.url);
-    await ensureReady(conn, own.url, 2000);
+    await ensureReady(conn, own.url, 60_000);
     const limiter = new RequestRateLimiter({ redis: conn, points: 1, windowS: 60, logger: silentLogger });
     try {
       expect((await limiter.admit({ platform: 'slack', user: 'U1' })).allowed).toBe(true);

@@ -34,7 +34,7 @@ let publisher: ReplyPublisher | undefined;
 beforeAll(async () => {
   server = await useSharedRedis();
   redis = createProducerConnection(server.url);
-  await ensureReady(redis, server.url, 2000);
+  await ensureReady(redis, server.url, 60_000);
   fake = await startFakeSlackApi();
 });
 
@@ -155,7 +155,7 @@ describe('reply delivery under a per-channel posting limit', () => {
     // again (waiting for three failed with one core kept busy: 11 posts, fewer than 3 refused).
     await fake.waitFor(
       () => fake.callsOf('chat.postMessage').filter((c) => refused.has(c)).length >= 1,
-      10_000,
+      60_000,
     );
     const legit = await Promise.all(
       Array.from({ length: 5 }, async (_, i) => ({
@@ -188,7 +188,7 @@ describe('reply delivery under a per-channel posting limit', () => {
     await publish(id, 'C0BLOCKED', 'U0ASKER');
     await fake.waitFor(
       () => fake.callsOf('chat.postEphemeral').some((c) => c.params.channel === 'C0BLOCKED'),
-      15_000,
+      60_000,
     );
     const tries = fake.callsOf('chat.postMessage').filter((c) => c.params.channel === 'C0BLOCKED');
     // Slack was asked again after every Retry-After for the whole deadline (the old poster gave up after 5 tries).

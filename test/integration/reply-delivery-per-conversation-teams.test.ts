@@ -40,7 +40,7 @@ let publisher: ReplyPublisher | undefined;
 beforeAll(async () => {
   server = await useSharedRedis();
   redis = createProducerConnection(server.url);
-  await ensureReady(redis, server.url, 2000);
+  await ensureReady(redis, server.url, 60_000);
   fake = await startFakeBotConnector();
 });
 
@@ -166,10 +166,12 @@ describe('Teams reply delivery under a per-conversation posting limit', () => {
     publisher = new ReplyPublisher(redis, prefix);
     const flood = Array.from({ length: 14 }, (_, i) => `flood-${prefix}-${String(i).padStart(2, '0')}`);
     for (const id of flood) await publish(id, flooded, 'aad-flood');
-    // The flooded conversation's backlog is now being refused (429) and paced.
+    // The flooded conversation's backlog is now being refused (429) and paced. One refusal is the
+    // signal: once pacing starts, a busy machine's posts can all land a second apart and never be
+    // refused again (waiting for three failed beside stress-ng on both cores: 2 refused of 12 posts).
     await fake.waitFor(
-      (calls) => calls.filter((c) => c.status === 429 && c.conversationId === flooded).length >= 3,
-      10_000,
+      (calls) => calls.some((c) => c.status === 429 && c.conversationId === flooded),
+      60_000,
     );
     const legit = await Promise.all(
       Array.from({ length: 5 }, async (_, i) => ({

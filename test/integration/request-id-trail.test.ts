@@ -51,7 +51,7 @@ describe('request id trail', () => {
     const gateway = capture('gateway');
     const workerLog = capture('worker');
     const redis = createProducerConnection(server.url);
-    await ensureReady(redis, server.url, 2000);
+    await ensureReady(redis, server.url, 60_000);
     const queue = new JobQueue({ redisUrl: server.url, prefix, logger: gateway.logger });
     const publisher = new ReplyPublisher(redis, prefix);
     const sink = rateLimitedSink(queue, admissionGate(undefined), publisher, gateway.logger);

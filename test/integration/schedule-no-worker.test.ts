@@ -181,7 +181,7 @@ describe('scheduled HA posts when no worker answers for a cluster', () => {
       await eventually(
         'an occurrence failed on its last attempt',
         async () => (await failed()) > before,
-        45_000,
+        60_000,
       );
     } finally {
       await schedules.remove('teams', 'a:teams-conversation', spec.id);

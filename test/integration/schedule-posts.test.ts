@@ -305,7 +305,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
         async () =>
           (await store.exists(`k8s-ha-bot:schedule:last:${first.spec.id}`)) === 1 &&
           (await activeOccurrences(redis.url)) === 0,
-        15_000,
+        60_000,
       );
       // Swap the cluster: a new answer service starts a new simulator on the changed snapshot.
       const old = answerService;
@@ -422,7 +422,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
     await eventually(
       'two occurrences after the restart posted',
       () => replies.slice(down).filter((r) => occurrenceOf(r) >= restartAt).length >= 2,
-      20_000,
+      60_000,
     );
     const back = replies.slice(down);
     // Of the three occurrences missed while no runner ran, exactly one is posted, marked late.
@@ -452,7 +452,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
     await connector.waitFor(
       (calls) =>
         calls.filter((c) => c.method === 'POST' && c.conversationId === TEAMS_CONVERSATION).length >= 3,
-      20_000,
+      60_000,
     );
     await schedules.remove('teams', TEAMS_CONVERSATION, spec.id);
     await eventually(

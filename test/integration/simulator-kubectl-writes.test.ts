@@ -142,7 +142,7 @@ describeKubectl('kubectl writes to the simulator, and its controllers', () => {
         const n = await json<Node>('get', 'node', 'atlas-wk-1');
         return ready(n) === 'True' ? n : null;
       },
-      30_000,
+      60_000,
       200,
     );
     expect(back.status.nodeInfo.bootID).not.toBe(before.status.nodeInfo.bootID);

@@ -488,7 +488,7 @@ describe('Slack gateway when Redis is down', () => {
       expect((JSON.parse(ack.text) as { text: string }).text).toBe('Checking HA and quorum status of prod…');
       await fake.waitFor(
         () => fake.callsOf('chat.postEphemeral').some((c) => c.params.channel === 'C0LATE'),
-        6000,
+        60_000,
       );
       expect(killed).toBe(true);
       const followUps = fake.callsOf('chat.postEphemeral').filter((c) => c.params.channel === 'C0LATE');

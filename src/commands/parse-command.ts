@@ -7,8 +7,8 @@
  * 1. Guards on the raw text: longer than `maxLength` → `too-long` (checked first, O(1), so a 10 KB
  *    paste costs nothing); control characters or ANSI escapes → `control-characters`; nothing but
  *    whitespace → `empty`.
- * 2. Normalise: Unicode NFKC (full-width `？`, `ｍａｓｔｅｒ` and macOS-decomposed Hangul become
- *    plain), whitespace collapsed, leading `/k8s` and bot mentions (`@k8s-ha-bot`, `<@U123ABC>`,
+ * 2. Normalise: invisible format characters (zero width space, joiner, BOM …) removed, Unicode
+ *    NFKC (full-width `？`, `ｍａｓｔｅｒ` and macOS-decomposed Hangul become plain), whitespace collapsed, leading `/k8s` and bot mentions (`@k8s-ha-bot`, `<@U123ABC>`,
  *    Teams `<at>…</at>`) removed, Slack's automatic links (`<http://a.b|a.b>`) turned back into their text.
  * 3. A pasted command (`kubectl drain X --force`, `systemctl restart kubelet` on a node, `sudo
  *    reboot`, `kubeadm upgrade …`, `etcdctl member remove`; ./parse-pasted-command.ts) is read as
@@ -113,6 +113,24 @@ export interface ParseOptions {
 const CONTROL_CHARACTERS =
   // eslint-disable-next-line no-control-regex -- finding control characters is this regex's job
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|\r(?!\n)/u;
+
+/**
+ * Invisible format characters that NFKC keeps and a chat client may slip into a word (a copy from a
+ * web page or a document, a mobile keyboard): the soft hyphen U+00AD, the Mongolian vowel separator
+ * U+180E, zero width space / non-joiner / joiner U+200B–U+200D, word joiner and invisible operators
+ * U+2060–U+2064, and the zero width no-break space (BOM) U+FEFF (Unicode `Default_Ignorable_Code_Point`,
+ * UAX #44). They change no word's meaning, so step 2 removes them: `atlas\u200B-wk-1` is atlas-wk-1,
+ * never a different "invalid" name that displays exactly like it (hostile review L5).
+ */
+const INVISIBLE = /[\u00AD\u180E\u200B-\u200D\u2060-\u2064\uFEFF]/gu;
+
+/**
+ * The text without its invisible format characters ({@link INVISIBLE}).
+ * @param text - any text
+ */
+export function withoutInvisible(text: string): string {
+  return text.replace(INVISIBLE, '');
+}
 
 /** Any Hangul syllable or jamo (compatibility and conjoining). */
 const HANGUL = /[\u1100-\u11FF\u3130-\u318F\uA960-\uA97F\uAC00-\uD7AF\uD7B0-\uD7FF]/u;
@@ -300,11 +318,13 @@ function judgeNode(match: Match): { name: string } | { invalid: string } {
  * Cost: linear in the text for the guards; the grammar runs only on texts within `maxLength`
  * (default 2,000 characters), each rule a single anchored regex.
  *
- * @param text - the message as the user typed it (an adapter may leave `/k8s` or a mention in)
+ * @param typed - the message as the user typed it (an adapter may leave `/k8s` or a mention in)
  * @param options - `defaultLocale` (default 'en'), `maxLength` in characters (default 2,000)
  * @returns the command and locale, or the reason it was refused
  */
-export function parseCommand(text: string, options: ParseOptions = {}): ParseResult {
+export function parseCommand(typed: string, options: ParseOptions = {}): ParseResult {
+  // A text over the limit is refused by parseText's first guard, untouched (O(1)).
+  const text = typed.length > (options.maxLength ?? DEFAULT_MAX_LENGTH) ? typed : withoutInvisible(typed);
   const parsed = parseText(text, options);
   const result = parsed.ok ? { ...parsed, command: asPlainCordon(parsed.command, text) } : parsed;
   if (!result.ok || options.nodes === undefined) return result;
@@ -335,7 +355,7 @@ const NODE_QUESTIONS: ReadonlySet<Command['kind']> = new Set([
  * atlas-cp-2`). A reading that is not certain comes back as the `ambiguous` clarification.
  * Commands that are no node question (maintenance, plans, locks, help) come back unchanged: a
  * maintenance request keeps the node name as typed, and the caller resolves the others.
- * @param text - the message as the user typed it
+ * @param typed - the message as the user typed it
  * @param command - what the adapter parsed from it
  * @param nodes - the cluster's node names
  * @param locale - the answer language the adapter chose
@@ -345,12 +365,13 @@ const NODE_QUESTIONS: ReadonlySet<Command['kind']> = new Set([
  * @returns the command with the cluster's names, or an `ambiguous` (or, with `clarify`, any) error
  */
 export function rereadWithNodes(
-  text: string,
+  typed: string,
   command: Command,
   nodes: readonly string[],
   locale: Locale,
   clarify = false,
 ): ParseResult {
+  const text = withoutInvisible(typed);
   // Anything else comes back as parsed: a maintenance request keeps the name as typed (it changes
   // the cluster: a typo must never become another node), and the caller resolves the rest.
   if (!NODE_QUESTIONS.has(command.kind) && !clarify) return { ok: true, command, locale };

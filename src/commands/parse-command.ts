@@ -382,7 +382,7 @@ export function rereadWithNodes(
   if (!NODE_QUESTIONS.has(again.command.kind)) return clarify ? fail('not-understood', locale) : resolved;
   const read: ParseResult = {
     ok: true,
-    command: { ...again.command, cluster: command.cluster } as Command,
+    command: { ...keepUnusedFlags(again.command, command), cluster: command.cluster } as Command,
     locale,
   };
   const without = withoutStrayWords(text, again.command, nodes);
@@ -529,7 +529,13 @@ function parseText(text: string, options: ParseOptions): ParseResult {
         error: { code: 'several-commands', token: String(pasted.commands) },
         locale: around.lang ?? detected,
       };
-    const command = { ...pasted.command, ...(cluster === undefined ? {} : { cluster }) } as Command;
+    // A command its tool refuses (a flag value kubectl rejects, an ID etcdctl cannot read): said so.
+    if ('refused' in pasted) {
+      const { rule, hex } = pasted.refused;
+      const error = { code: 'tool-refuses' as const, token: rule, ...(hex === undefined ? {} : { hex }) };
+      return { ok: false, error, locale: around.lang ?? detected };
+    }
+    const command = withContext(pasted.command, pasted.context, cluster, options.clusters);
     return {
       ok: true,
       command: oneNodeCommand(resolveCommandNodes(command, options.nodes)),
@@ -595,6 +601,46 @@ function parseText(text: string, options: ParseOptions): ParseResult {
     };
   if (understood !== null) return { ok: true, command: understood, locale };
   return clarified(reserved ? fail('not-understood', locale) : viaGrammar, mods.rest, options, locale);
+}
+
+/**
+ * The worker's reading with the unused kubectl flags of the adapter's, which knew the configured
+ * clusters (whether `--context` named one) where the worker's reading with the node list does not.
+ * @param again - the worker's reading
+ * @param first - the adapter's
+ */
+function keepUnusedFlags(again: Command, first: Command): Command {
+  const unused = first.kind === 'drain-impact' ? first.kubectl?.flags.unused : undefined;
+  if (again.kind !== 'drain-impact' || again.kubectl === undefined || unused === undefined) return again;
+  return { ...again, kubectl: { ...again.kubectl, flags: { ...again.kubectl.flags, unused } } };
+}
+
+/**
+ * A pasted command with its cluster: `--cluster` or a cluster phrase, else kubectl's `--context`
+ * when a configured cluster has that name (L2); a `--context` naming none is listed with the
+ * command's unused flags, which the answer names as not used.
+ * @param command - the pasted command
+ * @param context - its `--context` value, if any
+ * @param cluster - the cluster given to the bot, if any
+ * @param clusters - the configured cluster names, when the caller has them
+ */
+function withContext(
+  command: Command,
+  context: string | undefined,
+  cluster: string | undefined,
+  clusters: readonly string[] | undefined,
+): Command {
+  const named = context?.toLowerCase();
+  const picked = cluster ?? (named !== undefined && clusters?.includes(named) ? named : undefined);
+  const out = { ...command, ...(picked === undefined ? {} : { cluster: picked }) } as Command;
+  // Without the configured names (the worker's reading with the node list) nothing is known of it.
+  if (clusters === undefined || context === undefined || picked === named) return out;
+  if (out.kind !== 'drain-impact' || out.kubectl === undefined) return out;
+  const flags = out.kubectl.flags;
+  return {
+    ...out,
+    kubectl: { ...out.kubectl, flags: { ...flags, unused: [...(flags.unused ?? []), '--context'] } },
+  };
 }
 
 /**

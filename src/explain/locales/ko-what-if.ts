@@ -84,7 +84,7 @@ export const koWhatIf: WhatIfMessages = {
       '{{component}} 컴포넌트는 모릅니다. {{suggestions}}(을)를 말씀하셨습니까? 답할 수 있는 컴포넌트: {{components}}.',
     'unknown-node': '{{cluster}}에 {{node}} 노드가 없습니다.',
     'unknown-member':
-      '{{cluster}}에서 읽은 etcd 멤버 목록({{members}})에 ID가 {{member}}인 멤버가 없습니다: etcdctl member list로 ID를 확인하거나, 그 멤버가 있는 노드로 물어보세요.',
+      '{{cluster}}에서 읽은 etcd 멤버 목록({{members}})에 ID가 {{member}}인 멤버가 없습니다 (etcdctl은 ID를 16진수로 읽습니다): etcdctl member list로 ID를 확인하거나, 그 멤버가 있는 노드로 물어보세요.',
     'unknown-node-list': '{{cluster}}에 {{node}} 노드가 없습니다. 노드 목록: {{nodes}}.',
     'unknown-node-suggest': '{{cluster}}에 {{node}} 노드가 없습니다. {{suggestions}}(을)를 말씀하셨습니까?',
     managed:

@@ -708,6 +708,8 @@ export const ko: Messages = {
         '--timeout {{timeout}}: 드레인은 PDB가 축출을 거부하는 {{pods}}에서 기다리다 {{timeout}} 뒤 포기합니다. {{node}}(은)는 cordon된 채 일부만 드레인되어, 먼저 축출된 파드는 다른 노드에서 실행되고 {{pods}}(은)는 {{node}}에 남습니다.',
       'dry-run':
         '--dry-run은 아무것도 바꾸지 않습니다: 아래는 같은 명령을 --dry-run 없이 실행했을 때의 결과입니다.',
+      'unused-flags':
+        '{{flags}}: kubectl 전역 플래그(kubectl이 연결할 API 서버, 사용자, 네임스페이스)로, 이 답변에는 쓰이지 않습니다: 답변은 봇에 설정된 대로 읽은 클러스터에 대한 것이고 (설정된 클러스터 이름의 --context는 그 클러스터를 고릅니다), 노드에는 네임스페이스가 없습니다.',
     },
     'kubectl-delete-node': {
       'force-deletes':
@@ -995,6 +997,26 @@ export const ko: Messages = {
     ambiguous: '어떤 질문인지 확실하지 않습니다.',
     'several-commands':
       '붙여 넣은 내용은 명령 {{count}}개를 실행합니다 (반복문이나 목록의 노드마다 하나씩 셈). 하나의 요청으로 답할 수 없고, 붙여 넣은 내용의 일부에만 답하지 않습니다. 명령을 하나씩 물어봐 주세요. 아무것도 바꾸지 않았습니다.',
+    'tool-refuses': {
+      'grace-period':
+        'kubectl이 이 명령을 거부합니다: --grace-period에는 초 단위 정수를 씁니다 (30, 또는 각 파드 자신의 terminationGracePeriodSeconds를 쓰는 음수). 아무것도 바꾸지 않았습니다.',
+      'integer-flag':
+        'kubectl이 이 명령을 거부합니다: --chunk-size와 --skip-wait-for-delete-timeout에는 정수를 씁니다. 아무것도 바꾸지 않았습니다.',
+      timeout:
+        'kubectl이 이 명령을 거부합니다: --timeout에는 단위(ns, us, ms, s, m, h)가 붙은 시간을 씁니다 (90s, 5m, 1h30m). 0이면 끝없이 기다립니다. 아무것도 바꾸지 않았습니다.',
+      'dry-run':
+        'kubectl이 이 명령을 거부합니다: --dry-run 값은 none, server, client 중 하나입니다 ("Invalid dry-run value"). 값 없이 --dry-run만 쓰면 client입니다. 아무것도 바꾸지 않았습니다.',
+      'bool-flag':
+        'kubectl이 이 명령을 거부합니다: --force, --ignore-daemonsets, --delete-emptydir-data, --disable-eviction에는 값을 쓰지 않거나 =true 또는 =false를 씁니다 (Go는 1, t, T, TRUE, True와 0, f, F, FALSE, False도 읽습니다). 아무것도 바꾸지 않았습니다.',
+      'node-and-selector':
+        'kubectl이 이 명령을 거부합니다: kubectl drain에는 노드 이름과 --selector(-l) 중 하나만 씁니다 ("cannot specify both a node name and a --selector option"). 아무것도 바꾸지 않았습니다.',
+      'member-id':
+        'etcdctl이 이 명령을 거부합니다: member remove에는 etcdctl member list가 보여 주는 16진수 멤버 ID를 씁니다 (8e9e05c52164694d, "expecting ID in Hex"). 아무것도 바꾸지 않았습니다.',
+      'member-id-hex':
+        'etcdctl이 이 명령을 거부합니다: member remove에는 etcdctl member list가 보여 주는 16진수 멤버 ID를 씁니다 ("expecting ID in Hex"). etcdctl member list -w json이 보여 주는 10진수 ID라면 16진수로는 {{hex}}입니다: etcdctl member remove {{hex}}로 물어보세요. 아무것도 바꾸지 않았습니다.',
+      'member-id-missing':
+        'etcdctl이 이 명령을 거부합니다: member remove에는 제거할 멤버의 ID가 필요합니다 ("member ID is not provided"). 어느 멤버입니까? etcdctl member remove ID로, 또는 그 멤버가 있는 노드로 물어보세요. 아무것도 바꾸지 않았습니다.',
+    },
     'no-earlier-node':
       '앞에서 말한 노드가 없어 무엇을 가리키는지 알 수 없습니다. 어느 노드인가요? 요청에 노드 이름을 적어 주세요 (NODE 드레인해도 돼?).',
     empty: '요청이 비어 있습니다.',

@@ -1304,6 +1304,47 @@ export const en = {
     noneTerminating: 'none yet',
   },
   list: { and: 'and', or: 'or', none: 'none' },
+  /**
+   * Phrases the analysis writes into facts in English (src/explain/fact-terms.ts): the scheduler's
+   * "0/N nodes are available" summary and its terms (src/analysis/scheduling: each filter's short
+   * term), a replacement pinned to a node or placed by preemption (src/analysis/drain-sequence.ts,
+   * scheduling/placement.ts), a node's `cordoned` state (analysis/ha-status.ts) and a pod marked
+   * `(no controller)` (analysis/what-if/delete-node.ts). These English forms are the patterns; another
+   * locale's texts of the same keys replace them.
+   */
+  factTerms: {
+    pendingSummary: '0/{{total}} nodes can take it: {{terms}}',
+    termCount: '{{n}} {{term}}',
+    term: {
+      drained: 'drained',
+      unschedulable: 'unschedulable',
+      'untolerated-taint': 'untolerated taint ({{taint}})',
+      'too-many-pods': 'too many pods',
+      insufficient: 'insufficient {{resource}}',
+      'host-port': 'host port {{port}} in use',
+      'node-affinity-selector': 'node affinity/selector',
+      'node-affinity': 'node affinity',
+      'other-node-name': 'other node name',
+      'invalid-pod-affinity': 'invalid pod affinity',
+      'pod-affinity': 'pod affinity',
+      'pod-anti-affinity': 'pod anti-affinity',
+      'topology-spread-missing-label': 'topology spread (missing label)',
+      'topology-spread': 'topology spread',
+      'volume-claim-not-found': 'volume claim not found',
+      'volume-claim-lost': 'volume claim lost',
+      'volume-claim-deleted': 'volume claim being deleted',
+      'volume-claim-unbound': 'unbound volume claim',
+      'volume-not-found': 'volume not found',
+      'volume-node-affinity': 'volume node affinity conflict',
+      'volume-zone': 'no available volume zone',
+      'disk-in-use': 'disk in use',
+      'rwop-in-use': 'ReadWriteOncePod claim {{claim}} in use',
+    },
+    pinnedTo: 'pinned to {{node}}',
+    preempting: '{{pod}} on {{node}}, preempting {{victims}}',
+    cordoned: 'cordoned',
+    noController: 'no controller',
+  },
   /** Slack Block Kit rendering (adapters/slack/render-blocks.ts). */
   slack: {
     advice: 'What to do first',

@@ -405,9 +405,9 @@ export const ko: Messages = {
     },
     'orphaned-daemonset-pods': {
       missing:
-        '{{node}}에 DaemonSet이 클러스터에 없는 DaemonSet 파드가 있습니다({{daemonSets}}): {{pods}}. 드레인은 --ignore-daemonsets가 있어도 이 파드를 거부하며(daemonsets.apps "NAME" not found), --force만 이 파드를 영구히 삭제합니다(다시 만드는 것이 없음).',
+        '{{node}}에 DaemonSet이 클러스터에 없는 DaemonSet 파드가 있습니다({{daemonSets}}): {{pods}}. 드레인은 --ignore-daemonsets가 있어도 이 파드를 거부하며(kubectl 오류 `daemonsets.apps "NAME" not found`), --force만 이 파드를 영구히 삭제합니다(다시 만드는 것이 없음).',
       unseen:
-        '{{node}}에 스냅샷에 DaemonSet이 없는 DaemonSet 파드가 있습니다({{daemonSets}}): {{pods}}. 클러스터에도 없다면 드레인은 --ignore-daemonsets가 있어도 이 파드를 거부하며(daemonsets.apps "NAME" not found) --force만 영구히 삭제합니다. DaemonSet이 있으면 --force도 --ignore-daemonsets처럼 그대로 둡니다.',
+        '{{node}}에 스냅샷에 DaemonSet이 없는 DaemonSet 파드가 있습니다({{daemonSets}}): {{pods}}. 클러스터에도 없다면 드레인은 --ignore-daemonsets가 있어도 이 파드를 거부하며(kubectl 오류 `daemonsets.apps "NAME" not found`) --force만 영구히 삭제합니다. DaemonSet이 있으면 --force도 --ignore-daemonsets처럼 그대로 둡니다.',
     },
     'unmanaged-pods': {
       present:
@@ -715,11 +715,11 @@ export const ko: Messages = {
       'force-deletes':
         '{{node}}(을)를 삭제하면 파드 가비지 컬렉터가 그 노드의 파드 {{count}}개를 축출 없이 한꺼번에 강제 삭제합니다 (유예 시간 0): {{pods}}. 컨트롤러가 다른 노드에 다시 만듭니다.',
       'force-deletes-lost':
-        '{{node}}(을)를 삭제하면 파드 가비지 컬렉터가 그 노드의 파드 {{count}}개를 축출 없이 한꺼번에 강제 삭제하며(유예 시간 0), no controller로 표시된 파드는 영구히 사라지고 괄호 안의 emptyDir 데이터도 삭제됩니다: {{pods}}. 나머지는 컨트롤러가 다른 노드에 다시 만듭니다.',
+        '{{node}}(을)를 삭제하면 파드 가비지 컬렉터가 그 노드의 파드 {{count}}개를 축출 없이 한꺼번에 강제 삭제하며(유예 시간 0), 컨트롤러 없음으로 표시된 파드는 영구히 사라지고 괄호 안의 emptyDir 데이터도 삭제됩니다: {{pods}}. 나머지는 컨트롤러가 다른 노드에 다시 만듭니다.',
       'budgets-bypassed':
-        '파드 가비지 컬렉터는 축출하지 않고 삭제하므로 다음 PDB를 확인하지 않습니다: {{budgets}}.',
+        '파드 가비지 컬렉터는 축출하지 않고 삭제하므로 다음 PodDisruptionBudget을 확인하지 않습니다: {{budgets}}.',
       'budgets-bypassed-below':
-        '파드 가비지 컬렉터는 축출하지 않고 삭제하므로 PDB {{budgets}}(을)를 확인하지 않으며, {{below}}(은)는 한꺼번에 삭제되는 정상 파드가 지금 허용하는 중단 수보다 많아(또는 상태가 아직 계산되지 않아) 최소 가용 수 아래로 내려갑니다.',
+        '파드 가비지 컬렉터는 축출하지 않고 삭제하므로 PodDisruptionBudget {{budgets}}(을)를 확인하지 않으며, {{below}}(은)는 한꺼번에 삭제되는 정상 파드가 지금 허용하는 중단 수보다 많아(또는 상태가 아직 계산되지 않아) 최소 가용 수 아래로 내려갑니다.',
       'etcd-member-stays':
         '{{node}}의 etcd 멤버 {{member}}(은)는 멤버 목록에 남습니다: Node 객체를 삭제해도 멤버는 제거되지 않습니다. 머신이 사라지면 etcd는 그 멤버를 투표 멤버 {{voters}}개 중 다운된 멤버로 셉니다.',
       registration:
@@ -868,7 +868,7 @@ export const ko: Messages = {
       missing:
         '--force로 드레인하세요: 그렇지 않으면 드레인이 이 파드를 거부합니다. 먼저 필요한 파드가 아닌지 확인하세요.',
       unseen:
-        '드레인이 daemonsets.apps "NAME" not found라고 하면 --force를 더하세요(그 파드를 영구히 삭제합니다).',
+        '드레인이 `daemonsets.apps "NAME" not found` 오류를 내면 --force를 더하세요(그 파드를 영구히 삭제합니다).',
     },
     'unmanaged-pods': {
       present: '이 파드를 컨트롤러 아래에서 다시 만들거나, 잃는 것을 감수하세요 (drain --force).',
@@ -1018,7 +1018,7 @@ export const ko: Messages = {
         'etcdctl이 이 명령을 거부합니다: member remove에는 제거할 멤버의 ID가 필요합니다 ("member ID is not provided"). 어느 멤버입니까? etcdctl member remove ID로, 또는 그 멤버가 있는 노드로 물어보세요. 아무것도 바꾸지 않았습니다.',
     },
     'no-earlier-node':
-      '앞에서 말한 노드가 없어 무엇을 가리키는지 알 수 없습니다. 어느 노드인가요? 요청에 노드 이름을 적어 주세요 (NODE 드레인해도 돼?).',
+      '앞에서 말한 노드가 없어 무엇을 가리키는지 알 수 없습니다. 어느 노드입니까? 요청에 노드 이름을 적어 주세요 (NODE 드레인해도 돼?).',
     empty: '요청이 비어 있습니다.',
     'too-long': '요청이 너무 깁니다.',
     'control-characters': '요청에 제어 문자나 터미널 이스케이프 시퀀스가 들어 있습니다.',
@@ -1140,6 +1140,39 @@ export const ko: Messages = {
     noneTerminating: '아직 없음',
   },
   list: { and: '및', or: '또는', none: '없음' },
+  factTerms: {
+    pendingSummary: '노드 {{total}}대 중 들어갈 수 있는 노드 없음: {{terms}}',
+    termCount: '{{term}} {{n}}대',
+    term: {
+      drained: '드레인됨',
+      unschedulable: 'cordon 상태',
+      'untolerated-taint': '맞는 toleration이 없는 taint({{taint}})',
+      'too-many-pods': '파드 수 한도 초과',
+      insufficient: '{{resource}} 부족',
+      'host-port': '호스트 포트 {{port}} 사용 중',
+      'node-affinity-selector': 'node affinity/nodeSelector 불일치',
+      'node-affinity': 'node affinity 불일치',
+      'other-node-name': '다른 노드를 지정(nodeName)',
+      'invalid-pod-affinity': '잘못된 pod affinity',
+      'pod-affinity': 'pod affinity 불충족',
+      'pod-anti-affinity': 'pod anti-affinity 충돌',
+      'topology-spread-missing-label': 'topology spread 제약(레이블 없음)',
+      'topology-spread': 'topology spread 제약',
+      'volume-claim-not-found': 'PVC 없음',
+      'volume-claim-lost': 'PVC의 볼륨 유실(Lost)',
+      'volume-claim-deleted': 'PVC 삭제 중',
+      'volume-claim-unbound': '바인딩되지 않은 PVC',
+      'volume-not-found': 'PV 없음',
+      'volume-node-affinity': '볼륨 node affinity 충돌',
+      'volume-zone': '볼륨 영역(zone) 불일치',
+      'disk-in-use': '디스크 사용 중',
+      'rwop-in-use': 'ReadWriteOncePod PVC {{claim}} 사용 중',
+    },
+    pinnedTo: '{{node}}에 고정됨',
+    preempting: '{{pod}}: {{node}}에서 {{victims}} 선점',
+    cordoned: 'cordon 상태',
+    noController: '컨트롤러 없음',
+  },
   slack: {
     advice: '먼저 할 일',
     more: '…외 {{count}}개 더',

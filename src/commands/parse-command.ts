@@ -45,8 +45,10 @@ import { matchMaintenanceCommand } from './parse-maintenance-command.js';
 import { matchLockCommand } from './parse-lock-command.js';
 import { parseMaintenancePlanCommand } from './parse-maintenance-plan-command.js';
 import {
+  type KubectlTarget,
   asPlainCordon,
   cordonVerbOf,
+  kubectlFlagsSpan,
   readPaste,
   uncordonAsCordon,
   withoutPrivilege,
@@ -513,10 +515,14 @@ function parseText(text: string, options: ParseOptions): ParseResult {
 
   // A pasted command (`kubectl drain wk1 --force`, `systemctl restart kubelet` on a node): its flags
   // are its own, so it is read before the options.
+  // (Not a `--cluster` among kubectl's global flags before its verb: kubectl's, read with the command.)
   const own = /(?:^|\s)(?:--|\u2014|\u2013)(?:lang|cluster)(?:=|\s+)(?!-)\S+/giu;
-  const pasted = readPaste(normal.replace(own, ' '));
+  const span = kubectlFlagsSpan(normal);
+  const kubectls = (at: number): boolean => span !== null && at >= span.from - 1 && at < span.to;
+  const mine = [...normal.matchAll(own)].filter((m) => !kubectls(m.index));
+  const pasted = readPaste(normal.replace(own, (m: string, at: number) => (kubectls(at) ? m : ' ')));
   if (pasted !== null) {
-    const around = takeOptions(`${pasted.rest} ${(normal.match(own) ?? []).join(' ')}`.trim());
+    const around = takeOptions(`${pasted.rest} ${mine.map((m) => m[0]).join(' ')}`.trim());
     if (around.error !== undefined) return { ok: false, error: around.error, locale: detected };
     const clusterRaw = around.cluster ?? takeModifiers(around.rest).cluster;
     const cluster = clusterRaw?.toLowerCase();
@@ -535,7 +541,7 @@ function parseText(text: string, options: ParseOptions): ParseResult {
       const error = { code: 'tool-refuses' as const, token: rule, ...(hex === undefined ? {} : { hex }) };
       return { ok: false, error, locale: around.lang ?? detected };
     }
-    const command = withContext(pasted.command, pasted.context, cluster, options.clusters);
+    const command = withTarget(pasted.command, pasted.targets ?? [], cluster, options.clusters);
     return {
       ok: true,
       command: oneNodeCommand(resolveCommandNodes(command, options.nodes)),
@@ -616,31 +622,29 @@ function keepUnusedFlags(again: Command, first: Command): Command {
 }
 
 /**
- * A pasted command with its cluster: `--cluster` or a cluster phrase, else kubectl's `--context`
- * when a configured cluster has that name (L2); a `--context` naming none is listed with the
- * command's unused flags, which the answer names as not used.
+ * A pasted command with its cluster: `--cluster` or a cluster phrase given to the bot, else a pasted
+ * kubectl `--context` or `--cluster` naming a configured cluster (L2); one naming none is listed with
+ * the command's unused flags, which the answer names as not used.
  * @param command - the pasted command
- * @param context - its `--context` value, if any
+ * @param targets - its kubectl `--context` and `--cluster`, if any
  * @param cluster - the cluster given to the bot, if any
  * @param clusters - the configured cluster names, when the caller has them
  */
-function withContext(
+function withTarget(
   command: Command,
-  context: string | undefined,
+  targets: readonly KubectlTarget[],
   cluster: string | undefined,
   clusters: readonly string[] | undefined,
 ): Command {
-  const named = context?.toLowerCase();
-  const picked = cluster ?? (named !== undefined && clusters?.includes(named) ? named : undefined);
+  const configured = targets.find((t) => clusters?.includes(t.value.toLowerCase()) === true);
+  const picked = cluster ?? configured?.value.toLowerCase();
   const out = { ...command, ...(picked === undefined ? {} : { cluster: picked }) } as Command;
-  // Without the configured names (the worker's reading with the node list) nothing is known of it.
-  if (clusters === undefined || context === undefined || picked === named) return out;
-  if (out.kind !== 'drain-impact' || out.kubectl === undefined) return out;
+  // Without the configured names (the worker's reading with the node list) nothing is known of them.
+  const unused = clusters === undefined ? [] : targets.filter((t) => t.value.toLowerCase() !== picked);
+  if (unused.length === 0 || out.kind !== 'drain-impact' || out.kubectl === undefined) return out;
   const flags = out.kubectl.flags;
-  return {
-    ...out,
-    kubectl: { ...out.kubectl, flags: { ...flags, unused: [...(flags.unused ?? []), '--context'] } },
-  };
+  const names = [...(flags.unused ?? []), ...unused.map((t) => t.flag)];
+  return { ...out, kubectl: { ...out.kubectl, flags: { ...flags, unused: [...new Set(names)] } } };
 }
 
 /**

@@ -159,15 +159,28 @@ const KUBECTL_GLOBAL_BOOL = new Set([
 ]);
 
 /**
+ * A pasted kubectl `--context` or `--cluster` and its value: which cluster the command was meant
+ * for, which the caller takes for the bot's cluster when a configured cluster has that name.
+ */
+export interface KubectlTarget {
+  flag: '--context' | '--cluster';
+  value: string;
+}
+
+/**
  * kubectl's global flags taken out of a pasted kubectl command's words, wherever they are: the words
- * left (the verb first), the flags as typed without their values (`--context`, `-n`; never the
- * values, which can hold a token or password), and the value of `--context`.
+ * left (the verb first), the flags as typed without their values (`--kubeconfig`, `-n`; never the
+ * values, which can hold a token or password), and the `--context` and `--cluster` given ({@link KubectlTarget}).
  * @param args - the words after `kubectl` (or `oc adm`), as typed
  */
-function kubectlGlobals(args: readonly string[]): { args: string[]; unused: string[]; context?: string } {
+function kubectlGlobals(args: readonly string[]): {
+  args: string[];
+  unused: string[];
+  targets: KubectlTarget[];
+} {
   const left: string[] = [];
   const unused: string[] = [];
-  let context: string | undefined;
+  const targets: KubectlTarget[] = [];
   for (let i = 0; i < args.length; i += 1) {
     const word = args[i] ?? '';
     const m = /^(--?)([a-z][a-z-]*)(?:=(.*))?$/iu.exec(word);
@@ -181,10 +194,34 @@ function kubectlGlobals(args: readonly string[]): { args: string[]; unused: stri
       value = args[i + 1];
       i += 1;
     }
-    if (name === 'context' && value !== undefined && value !== '') context = value;
+    if ((name === 'context' || name === 'cluster') && value !== undefined && value !== '')
+      targets.push({ flag: name === 'context' ? '--context' : '--cluster', value });
     else if (!unused.includes(`${m[1] ?? ''}${name}`)) unused.push(`${m[1] ?? ''}${name}`);
   }
-  return context === undefined ? { args: left, unused } : { args: left, unused, context };
+  return { args: left, unused, targets };
+}
+
+/**
+ * Where the global flags between `kubectl` (or `oc`) and its verb are in a text (`kubectl
+ * --cluster kind-kind -n x drain …`): there `--cluster` is kubectl's, not the bot's option.
+ * @param text - the normalised message
+ * @returns the span (start and end offsets), or null when no flag comes before the verb
+ */
+export function kubectlFlagsSpan(text: string): { from: number; to: number } | null {
+  const start = /\b(?:kubectl|oc(?:\s+adm)?)\s+/iu.exec(text);
+  if (start === null) return null;
+  const from = start.index + start[0].length;
+  const word = /\S+/gu;
+  word.lastIndex = from;
+  let to = from;
+  let value = false;
+  for (let w = word.exec(text); w !== null; w = word.exec(text)) {
+    const flag = /^(?:--?|\u2014|\u2013)([a-z][a-z-]*)(=.*)?$/iu.exec(w[0]);
+    if (!value && flag === null) break;
+    value = !value && flag?.[2] === undefined && KUBECTL_GLOBAL_VALUED.has((flag?.[1] ?? '').toLowerCase());
+    to = w.index + w[0].length;
+  }
+  return to > from ? { from, to } : null;
 }
 
 /** Go's strconv.ParseBool, which pflag's boolean flags use for `--flag=VALUE`; undefined when Go refuses it. */
@@ -482,11 +519,11 @@ export interface ToolRefusal {
 /**
  * A pasted command, or a paste the bot does not answer because it runs several commands it cannot
  * answer as one request (`commands` is how many, each node of a loop or list counted, to say so), or
- * that its tool refuses (`refused`). `context`: the value of a pasted kubectl `--context`, which
- * the caller takes for the cluster when a configured cluster has that name, else lists as not used.
+ * that its tool refuses (`refused`). `targets`: a pasted kubectl's `--context` and `--cluster`,
+ * which the caller takes for the cluster when a configured cluster has that name, else lists as not used.
  */
 export type PastedRead =
-  | { command: Command; rest: string; context?: string }
+  | { command: Command; rest: string; targets?: KubectlTarget[] }
   | { commands: number; rest: string }
   | { refused: ToolRefusal; rest: string };
 
@@ -646,7 +683,7 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
       const kargs = globals.args.map((a) => a.toLowerCase());
       const verb = kargs[0];
       const unused = globals.unused.length === 0 ? {} : { unused: globals.unused };
-      const context = globals.context === undefined ? {} : { context: globals.context };
+      const context = globals.targets.length === 0 ? {} : { targets: globals.targets };
       const noFlags = { ...drainArgs([]).flags, ...unused };
       if (verb === 'drain') {
         const drained = drainArgs(globals.args.slice(1));

@@ -240,6 +240,10 @@ describe('kubectl global flags before or after the verb', () => {
     ['kubectl --context=prod drain atlas-wk-1 --ignore-daemonsets', 'prod', undefined],
     ['kubectl drain atlas-wk-1 --ignore-daemonsets --context prod', 'prod', undefined],
     ['kubectl --context staging drain atlas-wk-1 --ignore-daemonsets', undefined, ['--context']],
+    // kubectl's --cluster before the verb (a kubeconfig cluster): picks a configured cluster, else not used.
+    ['kubectl --cluster prod drain atlas-wk-1 --ignore-daemonsets', 'prod', undefined],
+    ['kubectl --cluster=kind-kind -n x drain atlas-wk-1 --ignore-daemonsets', undefined, ['-n', '--cluster']],
+    ['kubectl --context staging --cluster prod drain atlas-wk-1 --ignore-daemonsets', 'prod', ['--context']],
     ['kubectl -n kube-system drain atlas-wk-1 --ignore-daemonsets', undefined, ['-n']],
     ['kubectl drain -n kube-system atlas-wk-1 --ignore-daemonsets', undefined, ['-n']],
     [

@@ -10,8 +10,20 @@
 /** Catalogue texts of `factTerms`, by key (nested `term.*` flattened as `term.<name>`). */
 export type FactTermTexts = Readonly<Record<string, string>>;
 
-/** A catalogue text as a pattern: `{{name}}` becomes a group (`wide` names take any text but `;`). */
-function patternOf(template: string, wide: readonly string[] = []): { re: RegExp; names: string[] } {
+/** Patterns made, by `wide` and template: each is made once (a Korean answer translates hundreds of facts). */
+const patterns = new Map<string, { re: RegExp; whole: RegExp; names: string[] }>();
+
+/**
+ * A catalogue text as a pattern: `{{name}}` becomes a group (`wide` names take any text but `;`);
+ * `re` finds it anywhere (global), `whole` matches a whole text.
+ */
+function patternOf(
+  template: string,
+  wide: readonly string[] = [],
+): { re: RegExp; whole: RegExp; names: string[] } {
+  const key = `${wide.join(',')}|${template}`;
+  const made = patterns.get(key);
+  if (made !== undefined) return made;
   const names: string[] = [];
   const source = template
     .split(/(\{\{\w+\}\})/u)
@@ -22,7 +34,9 @@ function patternOf(template: string, wide: readonly string[] = []): { re: RegExp
       return wide.includes(name) ? '([^;]+)' : '([^\\s;,()]+)';
     })
     .join('');
-  return { re: new RegExp(source, 'gu'), names };
+  const pattern = { re: new RegExp(source, 'gu'), whole: new RegExp(`^(?:${source})$`, 'u'), names };
+  patterns.set(key, pattern);
+  return pattern;
 }
 
 /** A catalogue text with `{{name}}` filled from `values` (a value it lacks stays empty). */
@@ -53,8 +67,8 @@ function replaceAll(
 function term(text: string, en: FactTermTexts, target: FactTermTexts): string {
   for (const [key, from] of Object.entries(en)) {
     if (!key.startsWith('term.')) continue;
-    const { re, names } = patternOf(from, ['taint', 'resource', 'port', 'claim']);
-    const m = new RegExp(`^(?:${re.source})$`, 'u').exec(text);
+    const { whole, names } = patternOf(from, ['taint', 'resource', 'port', 'claim']);
+    const m = whole.exec(text);
     const to = target[key];
     if (m !== null && to !== undefined)
       return fill(to, Object.fromEntries(names.map((n, i) => [n, m[i + 1] ?? ''])));
@@ -77,7 +91,7 @@ export function localizeFactText(text: string, en: FactTermTexts, target: FactTe
     terms: terms
       .split(', ')
       .map((item) => {
-        const m = new RegExp(`^(?:${count.re.source})$`, 'u').exec(item.trim());
+        const m = count.whole.exec(item.trim());
         if (m === null) return item;
         const values = Object.fromEntries(count.names.map((n, i) => [n, m[i + 1] ?? '']));
         return fill(target.termCount ?? '', { n: values.n ?? '', term: term(values.term ?? '', en, target) });
@@ -88,7 +102,7 @@ export function localizeFactText(text: string, en: FactTermTexts, target: FactTe
   out = replaceAll(out, 'preempting', en, target, ['victims']);
   // A node's state in brackets ("wk-2 (NotReady: Ready=False, cordoned)") and a marked pod.
   const cordoned = en.cordoned;
-  if (cordoned !== undefined && target.cordoned !== undefined)
+  if (cordoned !== undefined && target.cordoned !== undefined && out.includes(cordoned))
     out = out.replace(new RegExp(`(?<=[(,] ?)${cordoned}(?=\\))`, 'gu'), target.cordoned);
   const bare = en.noController;
   if (bare !== undefined && target.noController !== undefined)

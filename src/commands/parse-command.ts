@@ -117,14 +117,22 @@ const CONTROL_CHARACTERS =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|\r(?!\n)/u;
 
 /**
- * Invisible format characters that NFKC keeps and a chat client may slip into a word (a copy from a
- * web page or a document, a mobile keyboard): the soft hyphen U+00AD, the Mongolian vowel separator
- * U+180E, zero width space / non-joiner / joiner U+200B–U+200D, word joiner and invisible operators
- * U+2060–U+2064, and the zero width no-break space (BOM) U+FEFF (Unicode `Default_Ignorable_Code_Point`,
- * UAX #44). They change no word's meaning, so step 2 removes them: `atlas\u200B-wk-1` is atlas-wk-1,
- * never a different "invalid" name that displays exactly like it (hostile review L5).
+ * Characters that display as nothing and that a chat client or a copy from a web page may slip into
+ * a word: Unicode's `Default_Ignorable_Code_Point` (UAX #44, DerivedCoreProperties.txt): the soft
+ * hyphen U+00AD, the combining grapheme joiner U+034F, the Arabic letter mark U+061C, the Hangul
+ * fillers U+115F, U+1160, U+3164, U+FFA0, U+17B4–U+17B5, the Mongolian variation selectors and
+ * vowel separator U+180B–U+180F, zero width space / non-joiner / joiner and the left-to-right and
+ * right-to-left marks U+200B–U+200F, the word joiner and invisible operators U+2060–U+2065 and
+ * U+206A–U+206F, the variation selectors U+FE00–U+FE0F (VS16 after an emoji), the zero width
+ * no-break space (BOM) U+FEFF, U+FFF0–U+FFF8, U+1BCA0–U+1BCA3, U+1D173–U+1D17A and the tag
+ * characters U+E0000–U+E0FFF. They change no word's meaning, so step 2 removes them:
+ * `atlas\u200B-wk-1` is atlas-wk-1, never a different "invalid" name that displays exactly like it
+ * (hostile review L5). The bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069),
+ * also ignorable, reorder what is shown: step 1 refuses them instead ({@link CONTROL_CHARACTERS}).
  */
-const INVISIBLE = /[\u00AD\u180E\u200B-\u200D\u2060-\u2064\uFEFF]/gu;
+const INVISIBLE =
+  // eslint-disable-next-line no-misleading-character-class -- each mark is removed on its own: this class's job
+  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u2060-\u2065\u206A-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}]/gu;
 
 /**
  * The text without its invisible format characters ({@link INVISIBLE}).

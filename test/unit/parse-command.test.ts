@@ -448,9 +448,22 @@ describe('invisible characters inside a word are removed before the text is read
     ['U+FEFF before the text and in the name', '\uFEFFcan I reboot atlas-wk-\uFEFF1', 'en'],
     ['U+00AD in a node name', 'can I reboot atlas-\u00ADwk-1', 'en'],
     ['U+200B in a Korean verb', 'atlas-wk-1 재\u200B부팅해도 돼?', 'ko'],
+    // The rest of Default_Ignorable_Code_Point: VS16, a tag character, the Hangul filler, LRM.
+    ['U+FE0F in a node name', 'can I reboot atlas-wk\uFE0F-1', 'en'],
+    ['U+E0041 in a node name', 'can I reboot atlas\u{E0041}-wk-1', 'en'],
+    ['U+3164 in a node name', 'atlas-\u3164wk-1 재부팅해도 돼?', 'ko'],
+    ['U+200E in a node name', 'can I reboot atlas-wk-\u200E1', 'en'],
   ])('%s', (_label, text, locale) => {
     for (const options of [{}, { nodes: atlas }])
       expect(parseCommand(text, options)).toEqual({ ok: true, command: reboot('atlas-wk-1'), locale });
+  });
+
+  it('a bidi override or isolate, which reorders what is shown, is still refused', () => {
+    for (const c of ['\u202E', '\u2067'])
+      expect(parseCommand(`can I reboot atlas-wk-1${c}`)).toMatchObject({
+        ok: false,
+        error: { code: 'control-characters' },
+      });
   });
 
   it('in a pasted command and in the worker’s reading with the node list', () => {

@@ -33,7 +33,11 @@ const ACTION_ON_NODE: Readonly<Record<Locale, Readonly<Record<string, (node: str
   },
 };
 
-/** The readings of an action named with no node: over a group, one at a time, and the status. */
+/**
+ * The readings of an action named with no node: over a group, one at a time, and the status; a
+ * rollout of no add-on named ("kubectl rollout undo daemonset"): the rollout of each add-on run as a
+ * DaemonSet or Deployment (kube-proxy, CoreDNS, the CNI plugin).
+ */
 const ACTION_READINGS: Readonly<Record<Locale, Readonly<Record<string, readonly string[]>>>> = {
   en: {
     reboot: ['reboot all workers one by one', 'reboot all masters one by one', 'status'],
@@ -42,6 +46,7 @@ const ACTION_READINGS: Readonly<Record<Locale, Readonly<Record<string, readonly 
     down: ['what if all control-plane nodes go down', 'status'],
     status: ['status'],
     help: ['help'],
+    rollout: ['rolling update of kube-proxy', 'rolling update of coredns', 'rolling update of cni'],
   },
   ko: {
     reboot: ['워커 노드 하나씩 재부팅해도 돼?', '컨트롤 플레인 노드 하나씩 재부팅해도 돼?', '상태'],
@@ -50,6 +55,11 @@ const ACTION_READINGS: Readonly<Record<Locale, Readonly<Record<string, readonly 
     down: ['컨트롤 플레인 노드가 모두 다운되면 어떻게 돼?', '상태'],
     status: ['상태'],
     help: ['도움말'],
+    rollout: [
+      'kube-proxy 롤링 업데이트해도 돼?',
+      'coredns 롤링 업데이트해도 돼?',
+      'cni 롤링 업데이트해도 돼?',
+    ],
   },
 };
 
@@ -97,7 +107,7 @@ const GROUP_READINGS: Readonly<
 };
 
 /** Actions in the order a reading is offered for them, strongest first. */
-const ORDER = ['maintenance', 'upgrade', 'reboot', 'drain', 'down', 'status', 'help'];
+const ORDER = ['rollout', 'maintenance', 'upgrade', 'reboot', 'drain', 'down', 'status', 'help'];
 
 /**
  * The likeliest readings of a text that was not understood, as request texts (not yet checked: the

@@ -59,12 +59,14 @@ const ALIASES: Readonly<Record<string, ComponentName>> = {
   weavenet: 'cni',
   canal: 'cni',
   antrea: 'cni',
+  kuberouter: 'cni',
   containerd: 'container-runtime',
   crio: 'container-runtime',
   docker: 'container-runtime',
   containerruntime: 'container-runtime',
   runtime: 'container-runtime',
   컨테이너런타임: 'container-runtime',
+  런타임: 'container-runtime',
 };
 
 /**
@@ -100,6 +102,7 @@ export const COMPONENT_PATTERN = [
   'weave(?:-net)?',
   'canal',
   'antrea',
+  'kube[-\\s]?router',
   'containerd',
   'cri-?o',
   'docker',

@@ -140,10 +140,11 @@ function koRole(word: string | undefined): string {
 /**
  * Singular references to the control plane: "the control plane node", "the master node", "our
  * master", "마스터 노드" / "컨트롤 플레인 노드" not followed by a plural or group word, nor by a count
- * ("마스터 노드는 홀수로", "마스터 노드는 몇 대": the nodes as a group).
+ * ("마스터 노드는 홀수로", "마스터 노드는 몇 대": the nodes as a group), nor by "one of them"
+ * ("마스터 노드 하나", "마스터 노드 중": one of several).
  */
 const SINGLE_CONTROL_PLANE =
-  /\b(?:the|our|my)\s+(?:only\s+|single\s+|one\s+)?(?:control[-\s]?plane|master)\s+node\b(?!s)|(?:^|\s)(?:마스터|컨트롤\s*플레인)\s*노드(?=[은는을를이가\s]|$)(?!\s*(?:들|전부|모두|다|전체|\d))(?![은는이가]?\s*(?:홀수|짝수|몇))/gu;
+  /\b(?:the|our|my)\s+(?:only\s+|single\s+|one\s+)?(?:control[-\s]?plane|master)\s+node\b(?!s)|(?:^|\s)(?:마스터|컨트롤\s*플레인)\s*노드(?=[은는을를이가\s]|$)(?!\s*(?:들|전부|모두|다|전체|\d|하나|한\s*대|중(?:\s|$)))(?![은는이가]?\s*(?:홀수|짝수|몇))/gu;
 
 /** "the etcd leader (node)", "the current etcd leader", "etcd 리더 (노드)". */
 const ETCD_LEADER = /\b(?:the\s+)?(?:current\s+)?etcd\s+leader(?:\s+node)?\b|etcd\s*리더(?:\s*노드)?/gu;

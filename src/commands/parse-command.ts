@@ -67,9 +67,11 @@ import { THE_CONTROL_PLANE_NODE, THE_ETCD_LEADER } from './node-mentions.js';
 import {
   RESERVED_NODE_WORDS,
   listed,
+  namesAddonObject,
   namesProgram,
   nodeShaped,
   oneNodeCommand,
+  readParts,
   refersToEarlierNode,
   resolveNodeName,
   takeSelector,
@@ -589,7 +591,14 @@ function parseText(text: string, options: ParseOptions): ParseResult {
   const reserved =
     grammarNode !== undefined &&
     (RESERVED_NODE_WORDS.has(grammarNode) || namesProgram(grammarNode, options.nodes));
-  if (viaGrammar.ok && !reserved && selector === undefined)
+  // A restart of an add-on named by its DaemonSet or Deployment ("calico 데몬셋 재시작") is its rollout.
+  const rollout =
+    viaGrammar.ok &&
+    viaGrammar.command.kind === 'what-if' &&
+    viaGrammar.command.change.type === 'component-restart' &&
+    viaGrammar.command.change.node === undefined &&
+    namesAddonObject(mods.rest);
+  if (viaGrammar.ok && !reserved && selector === undefined && !rollout)
     return { ...viaGrammar, command: resolveCommandNodes(viaGrammar.command, options.nodes) };
   if (
     !viaGrammar.ok &&
@@ -703,9 +712,12 @@ function clarified(result: ParseResult, rest: string, options: ParseOptions, loc
   if (result.ok) return result;
   const { code, token } = result.error;
   // "can I reboot it", "그 노드 드레인해도 돼?" with no node named before: say so and ask which node.
+  // With a role or group named ("shut down one control-plane and start it again"), its readings.
+  const parts = readParts(rest, options.nodes === undefined ? {} : { nodes: options.nodes });
   if (
-    (code === 'not-understood' && refersToEarlierNode(rest)) ||
-    (code === 'invalid-node-name' && token !== undefined && refersToEarlierNode(token))
+    ((code === 'not-understood' && refersToEarlierNode(rest)) ||
+      (code === 'invalid-node-name' && token !== undefined && refersToEarlierNode(token))) &&
+    (parts.group === undefined || parts.actions.length === 0)
   )
     return fail('no-earlier-node', locale);
   // A phrase taken for a node name ("the control plane") is clarified; a name with bad characters or

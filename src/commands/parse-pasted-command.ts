@@ -23,7 +23,7 @@ const PRIVILEGE = '(?:sudo|doas)(?:\\s+-[a-z]+)*';
 
 /** Where a pasted command starts: the tool, after an optional privilege prefix or `ssh NODE`. */
 const COMMAND_START = new RegExp(
-  `(?:^|[\\s\`"'(:])((?:ssh\\s+(?:[\\w.-]+@)?[a-z0-9][a-z0-9.-]*\\s+)?(?:${PRIVILEGE}\\s+)?(?:kubectl|oc\\s+adm|oc|systemctl|reboot|shutdown|kubeadm|etcdctl|talosctl)\\b)`,
+  `(?:^|[\\s\`"'(:])((?:ssh\\s+(?:[\\w.-]+@)?[a-z0-9][a-z0-9.-]*\\s+)?(?:${PRIVILEGE}\\s+)?(?:kubectl|oc\\s+adm|oc|systemctl|service(?=\\s+[\\w.@-]+\\s+(?:start|restart|stop)\\b)|reboot|shutdown|kubeadm|etcdctl|talosctl)\\b)`,
   'iu',
 );
 
@@ -608,6 +608,8 @@ export function readPaste(text: string): PastedRead | null {
   const commands = steps.filter((step) => COMMAND_START.test(step));
   if (commands.length < 2) return matchPastedCommand(text);
   const reads = commands.map((step) => matchPastedCommand(step));
+  // A command word in prose ("failed to unlock after reboot; unlock the lock") pastes nothing.
+  if (reads.every((r) => r === null)) return null;
   const rest = reads.map((r) => r?.rest ?? '').join(' ');
   return several(reads, together, rest);
 }
@@ -755,13 +757,18 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
       }
       return null;
     }
+    case 'service':
     case 'systemctl': {
-      if (!/^(?:restart|stop|reload|kill)$/u.test(args[0] ?? '')) return null;
-      const component = normalizeComponent((args[1] ?? '').replace(/\.service$/u, ''));
+      // SysV `service NAME VERB` (service(8)) is `systemctl VERB NAME`; a service started comes
+      // back as after a restart.
+      const [verb = '', unit = ''] = tool === 'service' ? [args[1], args[0]] : args;
+      // "the service kubelet start failed" is prose: `service` only as pasted (ssh, sudo, backticks).
+      if ((tool === 'service' && !pasted) || !/^(?:restart|stop|reload|kill|start)$/u.test(verb)) return null;
+      const component = normalizeComponent(unit.replace(/\.service$/u, ''));
       if (component === null) return null;
       const on = host ?? named;
       const change =
-        args[0] === 'stop' || args[0] === 'kill'
+        verb === 'stop' || verb === 'kill'
           ? { type: 'component-down' as const, component, ...(on === undefined ? {} : { node: on }) }
           : { type: 'component-restart' as const, component, ...(on === undefined ? {} : { node: on }) };
       return { command: { kind: 'what-if', change, drain: false }, rest: around };

@@ -75,10 +75,11 @@ const RUNTIME_SYMPTOM =
 /**
  * A failure seen rather than asked: a node NotReady or Unknown (the Node's Ready condition, kubectl's
  * STATUS column), unreachable, a Pod in CrashLoopBackOff or CreateContainerError, "stuck in", "not
- * available", a container runtime that cannot create containers.
+ * available", a container runtime that cannot create containers, a Ready condition said not to hold
+ * ("ContainerRuntimeReady가 아니에요"; the kubelet's runtime conditions, kubernetes.io/docs/reference/node/node-status/).
  */
 const SYMPTOM =
-  /\b(?:notready|unreachable|crash[-\s]?loop(?:ing|s|backoff)?|create ?container(?:config)?error|runcontainererror|(?:is|are|was|were|becomes?|became)\s+not\s+(?:available|responding|running)|stuck\s+in\s+(?:the\s+)?"?(?:created|crash|createcontainer|containercreating|error|unknown|notready|terminating)|(?:lost|loses)\s+the\s+ability)|unknown\s*(?:이|으로|로)?\s*(?:상태|이에요|입니다|예요)|상태\S*\s*(?:가|는)?\s*(?:unknown|notready)|응답\s*(?:하지|을)?\s*(?:않|없)/u;
+  /ready\s*(?:상태\s*)?(?:가|이)\s*아니|\b(?:notready|unreachable|crash[-\s]?loop(?:ing|s|backoff)?|create ?container(?:config)?error|runcontainererror|(?:is|are|was|were|becomes?|became)\s+not\s+(?:available|responding|running)|stuck\s+in\s+(?:the\s+)?"?(?:created|crash|createcontainer|containercreating|error|unknown|notready|terminating)|(?:lost|loses)\s+the\s+ability)|unknown\s*(?:이|으로|로)?\s*(?:상태|이에요|입니다|예요)|상태\S*\s*(?:가|는)?\s*(?:unknown|notready)|응답\s*(?:하지|을)?\s*(?:않|없)/u;
 
 /** The actions, strongest first when several are named. */
 type Action = 'maintenance' | 'upgrade' | 'reboot' | 'drain' | 'down' | 'status' | 'help';
@@ -93,13 +94,26 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /\b(?:requires?|needs?|due\s+for)\s+(?:(?:some|scheduled|planned|hardware|node|a)\s+)*maintenance\b/u,
     // "prepare X for maintenance", "enable maintenance mode on X", "X into maintenance mode".
     /\b(?:prepare|prep|ready|get)\s+(?:\S+\s+){1,3}?(?:for|to)\s+(?:(?:a|the|some|scheduled|planned)\s+)*maintenance\b|\b(?:enable|enter|activate|turn\s+on|set|switch\s+on)\s+(?:the\s+|a\s+)?(?:node\s+)?maintenance\s+mode\b|\bmaintenance\s+mode\s+(?:on|for)\b/u,
+    // "shut down, maintain and restart X", "X 유지보수한 뒤 재시작": the verb beside a node's restart
+    // (not "maintain quorum").
+    /유지\s*보수\s*(?:를|을)?\s*(?:하고|한\s*(?:뒤|다음|후)|후)\s*(?:\S+\s*)?(?:재시작|재부팅|재기동|uncordon|언코든)/u,
+    /\bmaintain\b(?![^.?!]{0,20}\b(?:quorum|availability|ha|majority)\b)(?=[^.?!]*\b(?:re-?start|re-?boot|uncordon|node|server|host)\b)/u,
     // "유지보수 요청", "유지보수해야 합니다", "점검이 필요", "유지보수 예정": a maintenance asked or planned.
     /(?:유지\s*보수|점검)\s*(?:를|을|이|가)?\s*(?:요청|신청|해야|하려|필요|예정|모드|들어가|진행|준비)/u,
   ],
-  upgrade: [/\bupgrad(?:e|es|ed|ing)\b/u, /업그[레래]이드|업글/u, /(?<!(?:os|커널|보안)\s*)업데이트/u],
+  upgrade: [
+    /\bupgrad(?:e|es|ed|ing)\b/u,
+    /업그[레래]이드|업글/u,
+    /(?<!(?:os|커널|보안)\s*)업데이트/u,
+    // Updates a node needs, a cluster patched (issue 30: patch = upgrade family).
+    /\b(?:require|requires|need|needs)\s+(?:os\s+|security\s+|kernel\s+)?(?:updates|patch(?:es|ing))\b|\bpatch(?:ing)?\s+(?:a|the|our|my|this)\s+(?:\S+\s+)?cluster\b|클러스터\S*\s*(?:를|을)?\s*패치/u,
+  ],
   reboot: [
     /\b(?:re-?boot|reboots|rebooted|rebooting|restart|restarts|restarted|restarting|bounce|bounced|bouncing)\b/u,
     /\bpower[-\s]?cycl(?:e|ed|ing)\b/u,
+    // Stopped and started again, a reboot said in two verbs ("shut down X and start it again",
+    // "power off and power it back on").
+    /\b(?:shut(?:ting)?\s*down|power(?:ed|ing)?\s*(?:off|down)|turn(?:ed|ing)?\s+off|stop(?:ped|ping)?)\b[^.?!]{0,60}?\b(?:and|then)\s+(?:\S+\s+){0,2}?(?:start(?:ed|ing)?\s+(?:it\s+|them\s+)?(?:again|back|up)|power(?:ed|ing)?\s+(?:it\s+|them\s+)?(?:back\s+)?(?:on|up)|turn(?:ed|ing)?\s+(?:it\s+|them\s+)?(?:back\s+)?on|boot(?:ed|ing)?\s+(?:it\s+|them\s+)?(?:again|back|up))\b/u,
     /재부[팅탕텅]|리부팅|리부트|재시작|재기동|다시\s*(?:부팅|시작|켜)|껐다\s*켜|제부팅|재부딩|재붓팅|리붓|(?:^|\s)(?:잠깐\s*)?내려(?:도|야|서)/u,
   ],
   drain: [
@@ -107,6 +121,9 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     // Korean by stem: 비우-/비워- (empty), pods moved elsewhere (옮기-, 이동, 내보내-).
     /드[레래]인|코든|코돈|비워|비우|비운|비울|(?:파드|포드|pod)\S*\s*(?:\S+\s+){0,4}?(?:옮기|옮겨|이동|내보내|내쫓|퇴거)/u,
     /\b(?:move|moving|migrate|migrating|reschedule|rescheduling|shift)\s+(?:all\s+)?(?:of\s+)?(?:the\s+|my\s+|our\s+)?(?:running\s+)?(?:pods|workloads?)\s+(?:off|away|out)\b/u,
+    // Pods stopped gracefully (evicted, not killed) and a node marked unschedulable (cordon: "Mark
+    // node as unschedulable", kubectl cordon's help; the Korean docs' "스케줄 불가능으로 표시").
+    /\bgracefully\s+(?:stop|terminate|evict)\s+(?:all\s+)?(?:the\s+|running\s+)?pods\b|\b(?:stop|terminate|evict)\s+(?:all\s+)?(?:the\s+|running\s+)?pods\s+gracefully\b|\bmark\S*\s+(?:\S+\s+){0,4}?(?:as\s+)?unschedulable\b|(?:예약|스케[줄쥴](?:링)?)\s*(?:불가|불가능|금지)\S*\s*(?:으로|로)?\s*(?:표시|설정|지정|만들)/u,
   ],
   down: [
     /\b(?:go|goes|went|going|gets?|got)\s+down\b/u,
@@ -123,10 +140,10 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     SYMPTOM,
     RUNTIME_SYMPTOM,
     // Korean stems by rule: 죽-, 망가-, 꺼지-, 멈추-, 손실되-, 전원 OFF, whatever ending follows.
-    /다운|죽[가-힣]|장애|망가|고장|꺼지|꺼져|멈추|멈춰|내려가|날아가|날라가|터지|날리면|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u,
+    /다운|죽[가-힣]|장애|망가|고장|정전|기능\S*\s*(?:을|를)?\s*(?:잃|상실)|꺼지|꺼져|멈추|멈춰|내려가|날아가|날라가|터지|날리면|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u,
   ],
   status: [
-    /\b(?:status|health|healthy|healthcheck|quorum|ha|highly\s+available|state|redundant|redundancy|fault[-\s]?toleran(?:t|ce))\b/u,
+    /\b(?:status|health|healthy|healthcheck|quorum|ha|highly\s+available|state|redundant|redundancy|fault[-\s]?toleran(?:t|ce)|leader)\b/u,
     /\bminimum\s+(?:number\s+of\s+)?(?:control[-\s]?plane|master|etcd|nodes?|members?)|\bhow\s+many\b.*\b(?:members?|masters?|control[-\s]?plane)\b.*\b(?:left|remain|remaining|needed|need|required|alive|up)\b|최소\s*몇|몇\s*(?:대|개)\s*(?:가|이)?\s*(?:남|필요|있어야)/u,
     /\betcd\s+(?:members?|leader)\b|\bmembers?\s+(?:are\s+)?(?:up|down)\b/u,
     /\b(?:control[-\s]?plane|cluster|etcd)\b.*\b(?:ok|okay|fine|good|healthy|up)\b|\b(?:ok|okay|fine|good|healthy)\b.*\b(?:control[-\s]?plane|cluster|etcd)\b/u,
@@ -156,9 +173,14 @@ const TOLERANCE =
 const WHETHER =
   /\b(?:check|verify|find\s+out)\s+(?:if|whether)\b|(?:인지|건지|(?<!되)는지)\s*(?:\S+\s+){0,4}?(?:확인|체크|점검)/u;
 
-/** The loss of etcd's quorum, asked as a what-if ("what if etcd loses quorum", "쿼럼 깨지면 어떻게 돼"). */
+/**
+ * The loss of etcd's quorum, asked as a what-if ("what if etcd loses quorum", "쿼럼 깨지면 어떻게
+ * 돼"), or its recovery named: k3s's `--cluster-reset` (docs.k3s.io/cli/server, "Cluster Options"),
+ * etcd's `--force-new-cluster` and a restore from an etcd snapshot, the way back once a majority of
+ * members is lost (kubernetes.io/docs/tasks/administer-cluster/configure-upgrade-etcd/#restoring-an-etcd-cluster).
+ */
 const QUORUM_LOSS =
-  /\b(?:lose|loses|lost|losing|loosing|loss\s+of|without|no|lack\s+of)\s+(?:the\s+|its\s+|our\s+)?(?:etcd\s+)?(?:quorum|consensus|majority)\b(?![-\s]+toleran)|\b(?:quorum|consensus)\s+(?:is\s+|was\s+|gets\s+)?(?:lost|loss|gone|broken)\b|(?:쿼럼|정족수|합의|과반수?)\s*(?:이|가|을|를)?\s*(?:깨지|깨져|깨진|잃|상실|손실|무너|없)|\betcd\b[^.?!]{0,60}?\b(?:stops?|stopped|cannot|can'?t|won'?t|refuses?|no\s+longer|not)\b[^.?!]{0,20}\bwrites?\b|(?:etcd|멤버|api\s*(?:server|서버))[^?.!]{0,60}?쓰기\S*\s*(?:불가|실패|안\s*되|못|거부)|\b(?:most|majority)\s+of\s+(?:the\s+|our\s+)?(?:control[-\s]?plane|masters?|etcd|members?|servers?)\b[^?.!]{0,60}?\b(?:lost|down|fail|fails|failed|die|dies|gone)\b|(?:(?:대부분|과반)\S*\s*(?:의\s*)?(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)|(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)\S*\s*(?:노드\S*\s*)?(?:중\s*)?(?:대부분|과반))[^?.!]{0,60}?(?:손실|다운|죽|장애|잃)/u;
+  /\b(?:lose|loses|lost|losing|loosing|loss\s+of|without|no|lack\s+of)\s+(?:the\s+|its\s+|our\s+)?(?:etcd\s+)?(?:quorum|consensus|majority)\b(?![-\s]+toleran)|\b(?:quorum|consensus)\s+(?:is\s+|was\s+|gets\s+)?(?:lost|loss|gone|broken)\b|(?:쿼럼|정족수|합의|과반수?)\s*(?:이|가|을|를)?\s*(?:깨지|깨져|깨진|잃|상실|손실|무너|없)|\betcd\b[^.?!]{0,60}?\b(?:stops?|stopped|cannot|can'?t|won'?t|refuses?|no\s+longer|not)\b[^.?!]{0,20}\bwrites?\b|(?:etcd|멤버|api\s*(?:server|서버))[^?.!]{0,60}?쓰기\S*\s*(?:불가|실패|안\s*되|못|거부)|\b(?:most|majority)\s+of\s+(?:the\s+|our\s+)?(?:control[-\s]?plane|masters?|etcd|members?|servers?)\b[^?.!]{0,60}?\b(?:lost|down|fail|fails|failed|die|dies|gone)\b|(?:(?:대부분|과반)\S*\s*(?:의\s*)?(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)|(?:컨트롤\s*플레인|마스터|etcd|멤버|서버)\S*\s*(?:노드\S*\s*)?(?:중\s*)?(?:대부분|과반))[^?.!]{0,60}?(?:손실|다운|죽|장애|잃)|--cluster-reset\b|--force-new-cluster\b|\bsnapshot\s+restore\b|\brestor\w*\s+(?:\S+\s+){0,4}?(?:from\s+)?(?:an?\s+|the\s+)?etcd\s+(?:backup|snapshot)|etcd\s*(?:백업|스냅샷)\S*\s*(?:으로|로|에서)?\s*(?:\S+\s+)?복원|\brestor\w*\s+(?:the\s+|our\s+)?etcd\s+(?:\S+\s+){0,3}?(?:from\s+)?(?:an?\s+|the\s+)?(?:backup|snapshot)/u;
 
 /**
  * "2 of 3 etcd members", "take 2 master nodes down out of 3", "2/3 control-plane nodes", "etcd
@@ -218,17 +240,42 @@ function membersLost(lower: string, s: Signals): boolean {
 
 /** A rolling update or restart of a component ("rolling update of kube-proxy, safe?", "kube-proxy 롤링 업데이트"). */
 const ROLLING =
-  /\brolling[-\s]?(?:update|restart|upgrade)\b|\broll[-\s]?out\b|롤링\s*(?:업데이트|재시작|업그레이드)|롤아웃/u;
+  /\broll(?:ing)?[-\s]?(?:update|restart|upgrade)\b|\broll[-\s]?out\b|\broll[-\s]?back\b|롤링\s*(?:업데이트|재시작|업그레이드)|롤아웃|롤백/u;
+
+/** The add-ons a cluster runs as a DaemonSet or a Deployment (kube-proxy, CoreDNS, the CNI plugin). */
+const ROLLED_ADDONS: ReadonlySet<string> = new Set(['kube-proxy', 'coredns', 'cni']);
+
+/**
+ * A cluster add-on named by its workload object ("the kube-proxy DaemonSet", `deployment/coredns`,
+ * "kube-proxy 데몬셋") or as an add-on ("update the add-ons (CoreDNS, kube-proxy)"): restarting or
+ * updating it is its rollout, since a DaemonSet or Deployment is restarted and updated by rolling
+ * its Pods (`kubectl rollout restart`, kubernetes.io/docs/reference/kubectl/generated/kubectl_rollout/;
+ * kubeadm upgrades CoreDNS and kube-proxy as add-ons,
+ * kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/).
+ */
+const ADDON_OBJECT =
+  /\b(?:daemon[-\s]?sets?|deployments?|ds|deploy|add-?ons?)\b|데몬\s*셋|디플로이먼트|애드온/u;
+
+/**
+ * Whether a text names an add-on's workload object or add-ons ({@link ADDON_OBJECT}): the grammar's
+ * restart of a component is then its rollout, which the understanding reads.
+ * @param text - the request
+ */
+export function namesAddonObject(text: string): boolean {
+  return ADDON_OBJECT.test(text.toLowerCase());
+}
 
 /** "patch" names a reboot only when nothing stronger is named ("can I patch atlas-wk-1"). */
 const WEAK_REBOOT = /\bpatch(?:ed|ing)?\b|패치\s*해/u;
 
 /**
  * A restart that fails ("kubelet이 재시작되지 못하면", "if containerd fails to restart", "won't come
- * back"): the component stays down, so the text is read with a failure word in its place.
+ * back", "can't start"), or a restart loop ("keeps restarting", "재시작만 반복": kubelet's
+ * CrashLoopBackOff back-off, kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#container-restarts):
+ * the component stays down, so the text is read with a failure word in its place.
  */
 const RESTART_FAILS =
-  /(?:재시작|재기동|재부팅|시작)\s*(?:이|가)?\s*(?:되지|하지)\s*(?:못|않|안)\S*|(?:재시작|재기동)\s*(?:이|가)?\s*(?:안|못)\s*(?:되|하)\S*|(?:실행|동작|작동|기동)\s*(?:이|가)?\s*(?:되지|하지)\s*(?:않|못)\S*|\b(?:fails?|failed|unable|can'?t|cannot|won'?t|doesn'?t|does\s+not|did\s+not|didn'?t|never)\s+(?:to\s+)?(?:restart|come(?:s)?\s+(?:back\s+)?(?:up|online)|came\s+back(?:\s+up)?|come\s+back|start\s+(?:again|up))\b/gu;
+  /(?:재시작|재기동|재부팅|시작)\s*(?:이|가)?\s*(?:되지|하지)\s*(?:못|않|안)\S*|(?:재시작|재기동)\s*(?:이|가)?\s*(?:안|못)\s*(?:되|하)\S*|(?:실행|동작|작동|기동)\s*(?:이|가)?\s*(?:되지|하지)\s*(?:않|못)\S*|\b(?:fails?|failed|unable|can'?t|cannot|won'?t|doesn'?t|does\s+not|did\s+not|didn'?t|could\s+not|couldn'?t|never)\s+(?:to\s+)?(?:restart|come(?:s)?\s+(?:back\s+)?(?:up|online)|came\s+back(?:\s+up)?|come\s+back|start(?:\s+(?:again|up))?(?!\s+(?:the\s+|a\s+)?(?:drain|maintenance|upgrade|re-?boot)))\b|\b(?:keeps?|kept)\s+(?:on\s+)?(?:re-?starting|re-?booting|crashing)\b|\brestart(?:ing)?\s+loop\b|(?:계속\s*)?(?:재시작|재기동)\S*\s*(?:만\s*)?(?:반복|루프)\S*/gu;
 
 /** The asker stopping something: "if you stop kubelet", "we kill etcd", "kubelet을 중지하면". */
 const PLANNED_STOP =
@@ -251,15 +298,15 @@ const DRAIN_DONE =
 
 /** Failure words: a node that dies, is damaged, destroyed or crashes is a what-if, never a planned outage. */
 const FAILURE =
-  /\b(?:dies|die|died|dead|crash(?:es|ed)?|fail(?:s|ed|ure)?|damaged|destroy(?:ed)?|broken|outage|wiped|corrupted|fried|bricked|unhealthy|nuked?|unplugged|yanked|losing|notready|unreachable|unavailable)\b|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|장애|죽[가-힣]|망가|고장|날아가|날라가|터지|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u;
+  /\b(?:dies|die|died|dead|crash(?:es|ed)?|fail(?:s|ed|ure)?|damaged|destroy(?:ed)?|broken|outage|wiped|corrupted|fried|bricked|unhealthy|nuked?|unplugged|yanked|losing|notready|unreachable|unavailable)\b|(?:문제|이상|흔들림|결함)\s*(?:이|가)?\s*(?:생기|발생)|장애|정전|죽[가-힣]|망가|고장|날아가|날라가|터지|손실|비정상|전원\s*(?:이|을)?\s*(?:off|오프|꺼|껐|끄|나가|내리|내렸)/u;
 
 /**
- * An OS, kernel or security update names an upgrade of the node when no stronger word (a reboot,
- * a drain, a maintenance) is named: "apply the kernel update on X", "patch the node OS packages on
+ * An OS, kernel or security update (or patches applied) names an upgrade of the node when no
+ * stronger word (a reboot, a drain, a maintenance) is named: "apply the kernel update on X", "patch the node OS packages on
  * X", "X에 보안 및 커널 업데이트 적용" (issue 30: OS/kernel/security patch = upgrade, not reboot).
  */
 const WEAK_UPGRADE =
-  /\b(?:os|kernel|security|system)\s+(?:update|upgrade|patch|package)(?:es|ing|ed|s)?\b|\b(?:update|patch|upgrade)(?:es|ing|ed)?\s+(?:the\s+)?(?:node\s+)?(?:os|kernel|system)\b|(?:os|커널|보안)\s*(?:(?:및|과|와|,)\s*(?:os|커널|보안)\s*)?(?:업데이트|패치)/u;
+  /\b(?:os|kernel|security|system)\s+(?:update|upgrade|patch|package)(?:es|ing|ed|s)?\b|\b(?:update|patch|upgrade)(?:es|ing|ed)?\s+(?:the\s+)?(?:node\s+)?(?:os|kernel|system)\b|(?:os|커널|보안)\s*(?:(?:및|과|와|,)\s*(?:os|커널|보안)\s*)?(?:업데이트|패치)|\bapply(?:ing)?\s+(?:the\s+|all\s+|any\s+)?(?:os\s+|security\s+|kernel\s+|pending\s+)?(?:patch(?:es)?|updates)\b/u;
 
 /**
  * A reboot named as what an update needs, in a clause describing the update ("OS patches that
@@ -286,18 +333,20 @@ const REMOVAL =
 
 /**
  * A node referred to without its name ("a node", "one control plane/etcd node", "lose 1 node",
- * "노드 하나가", "특정 노드가", "노드가 다운되면"): with a failure, one of the nodes (of the role the
- * text names) failing.
+ * "the node acting as the leader", "the node where the pod is running", "cluster nodes", "노드
+ * 하나가", "특정 노드가", "노드가 다운되면"): with a failure, one of the nodes (of the role the text
+ * names) failing.
  */
 const SOME_NODE =
-  /\b(?:a|an|one|any|single|some|1)\s+(?:(?:single|worker|kubernetes|k8s|cluster|master|control[-\s]?plane(?:\/etcd)?|etcd|cp)\s+){0,2}nodes?\b|노드\s*(?:하나|한\s*대|1\s*대)|(?:특정|어떤|어느|일부)\s*노드|(?:^|\s)(?:(?:워커|작업자|마스터|컨트롤\s*플레인)\s*)?노드(?:(?:가|의|이)(?=\s)|\s*상태)/u;
+  /\bthe\s+node\s+(?:acting\s+as|that\s+(?:is|runs|hosts)|which\s+(?:is|runs|hosts)|where|running|hosting)\b|\bcluster\s+nodes\b|\b(?:a|an|one|any|single|some|1)\s+(?:(?:single|worker|kubernetes|k8s|cluster|master|control[-\s]?plane(?:\/etcd)?|etcd|cp)\s+){0,2}nodes?\b|노드\s*(?:하나|한\s*대|1\s*대)|(?:특정|어떤|어느|일부)\s*노드|(?:^|\s)(?:(?:워커|작업자|마스터|컨트롤\s*플레인)\s*)?노드(?:(?:가|의|이)(?=\s)|\s*상태)/u;
 
 /**
- * The whole cluster said to be dead ("our cluster is down", "클러스터가 죽었어요"): every control
- * plane node is out (the API is gone), the control plane's outage.
+ * The whole cluster said to be dead ("our cluster is down", "클러스터가 죽었어요") or without power
+ * ("cluster unrecoverable after a power outage", "정전 후 클러스터"): every control plane node is
+ * out (the API is gone), the control plane's outage.
  */
 const CLUSTER_DOWN =
-  /\bcluster\s+(?:is|went|goes|was|has\s+gone)\s+(?:completely\s+|totally\s+)?(?:down|dead)\b|클러스터\S*\s*(?:가|이)?\s*(?:완전히\s*)?(?:죽었|다운됐|다운되었|먹통|망가졌)/u;
+  /\bcontrol[-\s]?plane\s+(?:is|went|was|has\s+gone)\s+(?:completely\s+|totally\s+|effectively\s+)?(?:down|dead)\b|(?:컨트롤\s*플레인|마스터)\S*\s*(?:이|가)?\s*(?:\S+\s+){0,2}?기능\S*\s*(?:을|를)?\s*(?:잃|상실)|(?<!\bin\s+(?:a|an|the|our|my)\s+(?:\S+\s+)?)\bcluster\s+(?:is|went|goes|was|has\s+gone)\s+(?:completely\s+|totally\s+)?(?:down|dead)\b|\bcluster\b[^.?!]*\bpower\s+(?:outage|failure|loss|cut)s?\b|\bpower\s+(?:outage|failure|loss|cut)s?\b[^.?!]*\bcluster\b|클러스터[^.?!]*정전|정전[^.?!]*클러스터|클러스터\S*\s*(?:가|이)?\s*(?:완전히\s*)?(?:죽었|다운됐|다운되었|먹통|망가졌)/u;
 
 /** Words that make "goes down" / "lose" a what-if question rather than a planned outage. */
 const CONDITIONAL =
@@ -332,6 +381,15 @@ const ONE_BY_ONE =
 const TOGETHER =
   /\b(?:at\s+the\s+same\s+time|at\s+once|simultaneously|together|in\s+parallel|concurrently|all\s+at\s+once)\b|동시에|한꺼번에|같이|함께|한\s*번에/u;
 
+/**
+ * Steps done to one node and then the next ("… and then take down the other node", "move on to
+ * the next node", "다음 노드로 넘어가"), or nodes maintained in a window or with a parallelism limit
+ * ("a scheduled drain window, maxParallel 1"): the fleet maintenance plan, which maintains the
+ * nodes one at a time (src/commands/parse-maintenance-plan-command.ts).
+ */
+const NEXT_NODE =
+  /\bmax[-\s]?parallel\b|\b(?:maintenance|drain|reboot|upgrade)\s+window\b|(?:유지\s*보수|점검|드레인|재부팅)\s*(?:창|윈도우?|시간대)|\b(?:move\s+on|go\s+on|proceed|continue)\s+(?:to|with)\s+the\s+(?:next|other)\s+node\b|\bthen\s+(?:\S+\s+){1,3}?the\s+(?:next|other)\s+node\b|다음\s*노드(?:로|에)/u;
+
 /** Group words. A singular word ("the master", "마스터") is a group only with a plan word (see below). */
 const GROUPS: readonly { group: 'workers' | 'control-plane' | 'all'; plural: RegExp; singular?: RegExp }[] = [
   {
@@ -350,7 +408,8 @@ const GROUPS: readonly { group: 'workers' | 'control-plane' | 'all'; plural: Reg
     group: 'all',
     plural:
       /\b(?:all|every)\s+(?:of\s+)?(?:the\s+|our\s+)?nodes?\b|\b(?:whole|entire)\s+cluster\b|모든\s*노드|전체\s*노드|노드\s*(?:전부|전체|모두)/u,
-    singular: /\b(?:one|any)\s+of\s+(?:the\s+|our\s+|my\s+)?nodes\b|노드\S*\s*중\s*(?:하나|한\s*대|1\s*대)/u,
+    singular:
+      /\b(?:one|any)\s+of\s+(?:the\s+|our\s+|my\s+)?nodes\b|노드\S*\s*중\s*(?:하나|한\s*대|1\s*대)|\b(?:the|our)\s+nodes\b|(?:^|\s)노드(?:들)?(?:을|를)(?=\s|$)/u,
   },
 ];
 
@@ -578,9 +637,12 @@ function osa(a: string, b: string): number {
   return (d[a.length] as number[])[b.length] as number;
 }
 
+/** Real words within a typo's reach of a keyword: `restore` is no `restart`. */
+const REAL_WORDS = /^restor(?:e|es|ed|ing)$/u;
+
 /** The action a word is a typo of, or null. */
 function typoAction(word: string): Action | null {
-  if (word.length < 5 || /\d/u.test(word)) return null;
+  if (word.length < 5 || /\d/u.test(word) || REAL_WORDS.test(word)) return null;
   for (const [keyword, action] of Object.entries(TYPO_WORDS)) {
     if (word === keyword || word[0] !== keyword[0] || Math.abs(word.length - keyword.length) > 2) continue;
     if (
@@ -746,6 +808,8 @@ interface Signals {
   component?: string;
   /** Every component named (a failure of several control-plane components is the control plane's). */
   components: Set<string>;
+  /** The component changed is followed by its own failure ({@link failsItself}). */
+  fails?: boolean;
 }
 
 /** Read the signals of a text (lowercase, NFKC). */
@@ -830,7 +894,10 @@ function readSignals(original: string, options: UnderstandOptions, clauses = tru
       // The component changed is named before the verb ("kubelet restarts", "kubelet이 종료되면")
       // or right after an English one ("restart the kubelet"); one named after the change is its
       // consequence ("if wk-1 goes down, the kube-controller-manager waits", "cp-3 제거하면 etcd 어떻게 돼").
-      if (changedComponent(text, token)) out.component = component;
+      if (changedComponent(text, token)) {
+        out.component = component;
+        out.fails = failsItself(text, token);
+      }
       continue;
     }
     const known = options.nodes === undefined ? undefined : resolveNodeName(token, options.nodes);
@@ -939,14 +1006,27 @@ function changedComponent(text: string, token: string): boolean {
   if (at < 0 || verb === undefined || at < verb.index) return true;
   // A component followed by its own failure ("the etcd pod … is in CrashLoopBackOff", "kubelet
   // 서비스가 정상적으로 실행되지 않으며") is the one that changed, wherever the other verbs are.
+  if (failsItself(text, token)) return true;
+  if (/[\uAC00-\uD7A3]/u.test(verb[0])) return false;
+  return /^\s*(?:of\s+)?(?:(?:the|its|their|a)\s+)?(?:(?:daemon-?sets?|deployments?|ds|deploy)[\s/]+)?$/u.test(
+    text.slice(verb.index + verb[0].length, at),
+  );
+}
+
+/**
+ * Whether the component word `token` in `text` is followed by its own failure in its sentence
+ * ("the kubelet service fails", "the etcd pod … is in CrashLoopBackOff").
+ * @param text - the text, lowercase (restart failures already read as "fails", see questionOf)
+ * @param token - the component's word as typed
+ */
+function failsItself(text: string, token: string): boolean {
+  const at = text.indexOf(token);
+  if (at < 0) return false;
   const own = text.slice(at + token.length).split(/[.?!]\s/u)[0] ?? '';
-  if (
+  return (
     /^\S*\s+(?:\S+\s+){0,6}?(?:fails\b|(?:is|are)\s+(?:down|dead|unhealthy|unavailable)\b)/u.test(own) ||
     SYMPTOM.test(own.slice(0, 60))
-  )
-    return true;
-  if (/[\uAC00-\uD7A3]/u.test(verb[0])) return false;
-  return /^\s*(?:of\s+)?(?:(?:the|its|their|a)\s+)?$/u.test(text.slice(verb.index + verb[0].length, at));
+  );
 }
 
 /** The strongest node action named, or null. */
@@ -1040,6 +1120,16 @@ function focusOf(lower: string, options: UnderstandOptions): string {
   // "… on atlas-cp-2. will the whole cluster fail?": the cluster is what it affects, not a target.
   const consequence = CONSEQUENCE.test(question) && readSignals(question, options).nodes.length === 0;
   if ((names(question) && !consequence) || CLUSTER_TARGET.test(question)) return question;
+  // "… kill the node acting as the leader? can the remaining two nodes elect a leader?": what is
+  // left after the change of the sentence before (and "it" is its node).
+  const prior = sentences[i - 1];
+  // Likewise "… power off the node where the pod runs? how long until it is detected as down?".
+  if (
+    prior !== undefined &&
+    (/\b(?:remaining|surviving|rest\s+of\s+the)\b|남은|나머지/u.test(question) ||
+      (refersToEarlierNode(question) && asksSomething(prior)))
+  )
+    return `${prior} ${question}`;
   const failedBefore = !/^(?:what|how|which|is|are|does|do|can|could|will|would)\b|[?？]$/u.test(question);
   for (let j = i - 1; j >= 0; j -= 1) {
     const before = sentences[j] ?? '';
@@ -1064,14 +1154,15 @@ function focusOf(lower: string, options: UnderstandOptions): string {
  * the lock?" asks the lock's state (see {@link LOCK_HELD}).
  */
 const LOCK_BREAK =
-  /(?:^|[.,:;!?]\s*|\s[-\u2013\u2014]\s+|\b(?:how\s+(?:do|can|should|would)\s+(?:i|we|you)|(?:can|could|should|may)\s+(?:i|we|you)|please|need\s+to|want\s+to|have\s+to|let'?s)\s+)(?:manually\s+|safely\s+|forcibly\s+)?(?:break|release|clear|remove|delete|unlock|free|reset|force[-\s]?release|force[-\s]?unlock)(?:\s+up)?\s+(?:the\s+|this\s+|that\s+|its\s+)?(?:(?:kured|kured's|maintenance|reboot|cluster|stale|node|manual|old|existing|leftover|stuck|current)\s+)*lock\b|\block\b.*[,.;:!?]\s*(?:please\s+|then\s+|and\s+)?(?:release|clear|break|remove|unlock|free|delete)\s+it\b|kured-node-lock-(?=\s|$)|(?:잠금|(?<![가-힣])락)\s*(?:을|를)?\s*(?:강제\s*(?:로\s*)?)?(?:해제|풀|삭제|지우|지워)(?!\s*(?:됐|되었|된|안\s*되|되지))/u;
+  /(?:^|[.,:;!?]\s*|\s[-\u2013\u2014]\s+|\b(?:how\s+(?:do|can|should|would)\s+(?:i|we|you)|(?:can|could|should|may)\s+(?:i|we|you)|please|need\s+to|want\s+to|have\s+to|let'?s)\s+)(?:manually\s+|safely\s+|forcibly\s+)?(?:break|release|clear|remove|delete|unlock|free|reset|force[-\s]?release|force[-\s]?unlock)(?:\s+up)?\s+(?:the\s+|this\s+|that\s+|its\s+)?(?:(?:kured|kured's|maintenance|reboot|cluster|stale|node|manual|old|existing|leftover|stuck|current|held)\s+)*lock\b|\block\b.*(?:[,.;:!?]|\s[-\u2013\u2014])\s*(?:please\s+|then\s+|and\s+)?(?:release|clear|break|remove|unlock|free|delete)\s+it\b|kured-node-lock-(?=\s|$)|(?:잠금|(?<![가-힣])락)\s*(?:을|를)?\s*(?:강제\s*(?:로\s*)?)?(?:해제|풀|삭제|지우|지워)(?!\s*(?:됐|되었|된|안\s*되|되지))/u;
 /**
  * A lock's holder or state asked or quoted: kured's log line "Lock already held: NODE"
  * (kubereboot/kured#137), "is X still holding the lock", "did kured release the lock?", "잠금이
- * 해제됐나요", "누가 잠금을 잡고 있어".
+ * 해제됐나요", "누가 잠금을 잡고 있어", and "which node is still rebooting?" (the node rebooting holds
+ * the reboot lock until it is back: kubereboot/kured README, "Overview").
  */
 const LOCK_HELD =
-  /\block\s+(?:is\s+)?(?:already\s+|still\s+)?held\b|\b(?:who|which\s+(?:node|host|server))\s+(?:\S+\s+){0,2}?(?:holds?|held|has|had|owns?|owned|holding|acquired|took|got)\b.*\block\b|\b(?:hold|holds|held|holding|owns|acquired)\s+(?:the\s+|a\s+|its\s+)?(?:(?:kured|maintenance|reboot|cluster)\s+)*lock\b|\block\s+(?:is\s+|was\s+)?(?:already\s+)?acquired\b|\b(?:which|what)\s+node\b[^.?!]*\bkured\b|\bkured\b[^.?!]*\b(?:which|what)\s+node\b|(?:어떤|어느)\s*노드[^.?!]*kured|kured[^.?!]*(?:어떤|어느)\s*노드|\block\s+holder\b|\block\s+(?:is\s+|was\s+)?(?:not\s+)?released\b|\b(?:did|does|has|is|was|will)\s+(?:\S+\s+){0,2}?releas(?:e|ed|ing)\s+(?:the\s+)?(?:\S+\s+)?lock\b|(?:잠금|(?<![가-힣])락(?=$|[\s을를이가은는도])).*(?:누가|누구|보유|잡고|해제\s*(?:됐|되었|된|안\s*되|되지))|(?:누가|누구).*(?:잠금|(?<![가-힣])락(?=$|[\s을를이가은는도]))/u;
+  /\block\s+(?:is\s+)?(?:already\s+|still\s+)?held\b|\b(?:who|which\s+(?:node|host|server))\s+(?:\S+\s+){0,2}?(?:holds?|held|has|had|owns?|owned|holding|acquired|took|got)\b.*\block\b|\b(?:hold|holds|held|holding|owns|acquired)\s+(?:the\s+|a\s+|its\s+)?(?:(?:kured|maintenance|reboot|cluster)\s+)*lock\b|\block\s+(?:is\s+|was\s+)?(?:already\s+)?acquired\b|\b(?:which|what)\s+node\b[^.?!]*\bkured\b|\bkured\b[^.?!]*\b(?:which|what)\s+node\b|(?:어떤|어느)\s*노드[^.?!]*kured|kured[^.?!]*(?:어떤|어느)\s*노드|\block\s+holder\b|\b(?:which|what)\s+nodes?\s+(?:is|are)\s+(?:still\s+|currently\s+|now\s+)?(?:re-?booting|being\s+rebooted)\b|(?:어느|어떤)\s*노드\S*\s*(?:아직\s*|지금\s*)?(?:재부팅|리부팅)\s*중|\block\s+(?:is\s+|was\s+)?(?:not\s+)?released\b|\b(?:did|does|has|is|was|will)\s+(?:\S+\s+){0,2}?releas(?:e|ed|ing)\s+(?:the\s+)?(?:\S+\s+)?lock\b|(?:잠금|(?<![가-힣])락(?=$|[\s을를이가은는도])).*(?:누가|누구|보유|잡고|해제\s*(?:됐|되었|된|안\s*되|되지))|(?:누가|누구).*(?:잠금|(?<![가-힣])락(?=$|[\s을를이가은는도]))/u;
 
 /**
  * The lock command a text asks for, or null, with the node the text names beside the lock (its
@@ -1186,10 +1277,12 @@ function questionOf(text: string, options: UnderstandOptions): string {
  */
 export function understandRequest(text: string, options: UnderstandOptions = {}): Command | null {
   const lower = questionOf(text, options);
+  // A lock asked about in prose may hold a semicolon ("… after reboot; unlock the reboot lock"):
+  // breaking a lock needs approvals whatever the text around it.
+  const lock = REFUSED.test(lower.replace(/;(?=\s)/gu, '.')) ? null : lockCommand(typedOf(text), options);
+  if (lock !== null) return { ...lock, cluster: options.cluster };
   if (lower.length > MAX_UNDERSTOOD_LENGTH || REFUSED.test(lower) || NEGATION.test(lower)) return null;
   if (lower.length === 0) return null;
-  const lock = lockCommand(typedOf(text), options);
-  if (lock !== null) return { ...lock, cluster: options.cluster };
   const s = readSignals(lower, options);
   // An exclusion from a group or a list ("all workers except wk-2") is not half-understood; beside
   // one node it is context ("cordoned but not drained before").
@@ -1235,11 +1328,27 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
       ...when,
     };
   }
-  // "rolling update of kube-proxy, safe?": the component's rollout, not a node plan.
-  if (s.component !== undefined && ROLLING.test(lower) && s.nodes.length === 0 && s.group === undefined) {
+  // "rolling update of kube-proxy, safe?", "restart the kube-proxy DaemonSet", "update the add-ons
+  // (CoreDNS, kube-proxy)": the component's rollout, not a node plan.
+  const addon = ADDON_OBJECT.test(lower)
+    ? [...s.components, ...readSignals(typedOf(text), options, false).components].find((c) =>
+        ROLLED_ADDONS.has(c),
+      )
+    : undefined;
+  const rolled =
+    s.component !== undefined && ROLLING.test(lower)
+      ? s.component
+      : addon !== undefined &&
+          (ROLLING.test(lower) ||
+            s.actions.has('reboot') ||
+            s.actions.has('upgrade') ||
+            /\bupdat(?:e|es|ed|ing)\b/u.test(lower))
+        ? addon
+        : undefined;
+  if (rolled !== undefined && s.nodes.length === 0 && s.group === undefined) {
     return {
       kind: 'what-if',
-      change: { type: 'rolling-update', component: s.component },
+      change: { type: 'rolling-update', component: rolled },
       drain: false,
       ...extra,
       ...when,
@@ -1255,9 +1364,14 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
     firstIndex(ACTIONS.down, lower) < firstIndex(ACTIONS.reboot, lower);
   // A component the asker stops ("if you stop kubelet on the workers", "kubelet을 중지하면") is a
   // planned restart; one that stops by itself fails.
+  // "when I restart atlas-cp-1, the kubelet can't start": the reboot is the situation, the
+  // component's failure what is asked (its node the one rebooted, when named).
+  const failsAfter =
+    action === 'reboot' && s.fails === true && firstIndex(ACTIONS.reboot, lower) < lower.indexOf(' fails');
   const restarted =
     (action === 'reboot' &&
       !failsFirst &&
+      !failsAfter &&
       !/\b(?:reboot|rebooted|rebooting|re-boot)\b|재부팅|리부팅/u.test(lower)) ||
     (action === 'node-down' && PLANNED_STOP.test(lower));
   if (
@@ -1281,8 +1395,8 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
       };
     }
     // A component down on one node is that instance failing, not the node going down.
-    if (action === 'node-down' || failsFirst) {
-      const node = s.nodes[0];
+    if (action === 'node-down' || failsFirst || failsAfter) {
+      const node = s.nodes.find((n) => n !== THE_CONTROL_PLANE_NODE);
       return {
         kind: 'what-if',
         change:
@@ -1296,6 +1410,25 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
     }
   }
 
+  // "cordon and drain a node, patch it, reboot, uncordon it and move on to the next node", "shut
+  // down one node, …, then take down the other node": the plan (an outage planned, not a failure).
+  if (
+    NEXT_NODE.test(lower) &&
+    s.nodes.length === 0 &&
+    action !== null &&
+    (action !== 'node-down' || !(CONDITIONAL.test(lower) || FAILURE.test(lower)))
+  ) {
+    const type = s.group?.type;
+    return {
+      kind: 'maintenance-plan',
+      targets: {
+        kind: type === 'workers' ? 'all-workers' : type === 'control-plane' ? 'control-plane' : 'all',
+      },
+      reason: '',
+      lang: /[\uAC00-\uD7A3]/u.test(lower) ? 'ko' : 'en',
+      ...extra,
+    };
+  }
   if (action !== null) {
     const nodes = s.nodes;
     const group = nodes.length > 0 ? undefined : s.group;
@@ -1365,7 +1498,7 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
  * @param options - the cluster's node names, when known
  * @returns the nodes (in the order named), the group (or the role a singular word names: "a
  *   worker"), and the actions (`reboot`, `drain`, `upgrade`,
- *   `down`, `status`, `help`, `maintenance`)
+ *   `down`, `status`, `help`, `maintenance`, and `rollout` for a rollout of no component named)
  */
 export function readParts(
   text: string,
@@ -1377,6 +1510,8 @@ export function readParts(
   const actions = [...s.actions] as string[];
   if (actions.length === 0 && WEAK_UPGRADE.test(lower)) actions.push('upgrade');
   else if (actions.length === 0 && WEAK_REBOOT.test(lower)) actions.push('reboot');
+  // "roll back the DaemonSet" with no add-on named: the rollout of which one.
+  if (s.component === undefined && ROLLING.test(lower) && s.nodes.length === 0) actions.unshift('rollout');
   // For the readings, a role named in the singular ("a worker dies", "the master fails") is its group.
   const role = GROUPS.find((g) => g.group !== 'all' && (g.singular?.test(lower) ?? false));
   const group = s.group ?? (role === undefined ? undefined : { type: role.group });

@@ -312,15 +312,14 @@ describe('completion against a live API server (the built CLI)', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('a hanging API server: the request words come back within the 3 s bound plus start-up, and the process exits', async () => {
-    // Ceiling 5.5 s: the bound (3 s) plus start-up; before, the unaborted list held the process
-    // for the 2 s exit grace on top (6.3 s).
+  it('a hanging API server: the request words still come back, and the process exits while the server still hangs', async () => {
+    // The server never answers: the words can only come back, and the process can only exit, if the
+    // completion gives up on the node list by itself. How soon (the 3 s bound) is a timing, which
+    // belongs to the bench (issue 31 item 1): the ceiling here is generous, so a busy machine passes.
     const { stdout } = await run(
       process.execPath,
       ['bin/k8s-ha-bot.js', '__complete', '--kubeconfig', kubeconfig, '--context', 'hang', 'c'],
-      {
-        timeout: 5500,
-      },
+      { timeout: 60_000 },
     );
     expect(stdout).toBe('chat\nconfig\ncompletion\ncan\n:4\n');
     expect(hung).toEqual(['/api/v1/nodes?limit=500']);

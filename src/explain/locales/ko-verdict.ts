@@ -196,13 +196,13 @@ export const koVerdict = {
     },
     'prior-cordon': {
       'by-other':
-        '재부팅 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보세요 (spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml); 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
+        '재부팅 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보고(spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml), 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
       'unknown-by':
-        '재부팅 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보세요; 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
+        '재부팅 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보고, 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
       'by-other-drain':
-        '드레인하기 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보세요 (spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml); 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
+        '드레인하기 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보고(spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml), 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
       'unknown-by-drain':
-        '드레인하기 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보세요; 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
+        '드레인하기 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보고, 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
       // 장애가 난 노드 (what-if, fate lost): 물어볼 "재부팅 전"이 없습니다 (reader5 F2).
       'by-other-lost':
         '누가 왜 {{node}}(을)를 cordon했는지 물어보세요 (spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml): 돌아오더라도 cordon 상태로 남으니, 그 사람이 동의할 때만 uncordon하세요 (kubectl uncordon {{node}}).',
@@ -293,17 +293,17 @@ export const koVerdict = {
     },
     'traffic-policy': {
       'local-policy':
-        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요; 레이블을 붙였다면 재부팅 뒤 지우세요(kubectl label node {{node}} {{label}}-).',
+        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두고, 레이블을 붙였다면 재부팅 뒤 지우세요(kubectl label node {{node}} {{label}}-).',
       'host-ports':
-        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요; 레이블을 붙였다면 재부팅 뒤 지우세요(kubectl label node {{node}} {{label}}-).',
+        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두고, 레이블을 붙였다면 재부팅 뒤 지우세요(kubectl label node {{node}} {{label}}-).',
       'local-policy-lost':
         '{{node}}에 대한 로드 밸런서 헬스 체크 간격을 짧게 두세요: 잃은 노드는 헬스 체크가 실패로 표시할 때까지 새 연결을 받고, 그 연결은 실패합니다. 계획된 작업이라면 먼저 빼세요(kubectl label node {{node}} {{label}}=true).',
       'host-ports-lost':
         '{{node}}에 대한 로드 밸런서 헬스 체크 간격을 짧게 두세요: 잃은 노드는 헬스 체크가 실패로 표시할 때까지 새 연결을 받고, 그 연결은 실패합니다. 계획된 작업이라면 먼저 빼세요(kubectl label node {{node}} {{label}}=true).',
       'local-policy-drain':
-        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요; 레이블을 붙였다면 {{node}}(을)를 uncordon할 때 지우세요(kubectl label node {{node}} {{label}}-).',
+        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두고, 레이블을 붙였다면 {{node}}(을)를 uncordon할 때 지우세요(kubectl label node {{node}} {{label}}-).',
       'host-ports-drain':
-        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요; 레이블을 붙였다면 {{node}}(을)를 uncordon할 때 지우세요(kubectl label node {{node}} {{label}}-).',
+        '먼저 {{node}}(을)를 로드 밸런서에서 빼거나(kubectl label node {{node}} {{label}}=true 후 로드 밸런서가 뺄 때까지 대기) 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두고, 레이블을 붙였다면 {{node}}(을)를 uncordon할 때 지우세요(kubectl label node {{node}} {{label}}-).',
     },
     'workloads-on-control-plane': {
       'user-all-control-plane':

@@ -199,8 +199,10 @@ async function configFor(
     // As kubectl: --kubeconfig, else KUBECONFIG, else ~/.kube/config; --context, else the current
     // context. One file is named to the reader, which then reads it without client-node when it can.
     const file = kubeconfig ?? singleKubeconfigFile(settings);
+    // Errors name --context only when it was given (the messages name the files themselves).
+    const source = opts.kube.context === undefined ? '' : '--context';
     const context = (
-      await kubeAccessForContext(file, opts.kube.context ?? null, settings, '--context')
+      await kubeAccessForContext(file, opts.kube.context ?? null, settings, source)
     ).getCurrentContext();
     const asked = opts.kube.requestTimeoutMs || MAX_REQUEST_TIMEOUT_MS;
     if (asked > MAX_REQUEST_TIMEOUT_MS)

@@ -6,6 +6,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import {
   defaultKubeconfigFiles,
   firstByName,
+  noKubeconfigMessage,
   SERVICE_ACCOUNT_TOKEN,
   type KubeconfigLookup,
 } from './kubeconfig-files.js';
@@ -57,7 +58,14 @@ export function kubeConfigForContext(
   // current-context wins (./kubeconfig-files.ts firstByName), where client-node's loadFromDefault
   // takes the last current-context and throws on a name in two files.
   const load = (files: string[]): void => {
-    const all = files.map(parseKubeconfigFile);
+    const all = files.map((file) => {
+      try {
+        return parseKubeconfigFile(file);
+      } catch (err) {
+        if (err instanceof ConfigError) throw err;
+        throw new ConfigError(settingPath, `kubeconfig file ${file} cannot be read: ${readError(err)}`);
+      }
+    });
     kc.loadFromOptions({
       clusters: firstByName(all.map((f) => f.clusters)),
       users: firstByName(all.map((f) => f.users)),
@@ -68,29 +76,22 @@ export function kubeConfigForContext(
   if (path !== undefined) {
     if (!existsSync(path))
       throw new ConfigError(settingPath, `kubeconfig file ${path} not found`, 'config-not-found');
-    try {
-      load([path]);
-    } catch (err) {
-      if (err instanceof ConfigError) throw err;
-      throw new ConfigError(settingPath, `kubeconfig file ${path} cannot be read: ${readError(err)}`);
-    }
+    load([path]);
     registerKubeconfigSecrets(kc.getUsers());
   } else {
+    // Each file is named in its own error; a missing file of the list is skipped (client-go, see
+    // defaultKubeconfigFiles).
     const files = defaultKubeconfigFiles(system);
-    try {
-      if (files.length > 0) load(files);
-      else if (existsSync(SERVICE_ACCOUNT_TOKEN)) kc.loadFromCluster();
-    } catch (err) {
-      if (err instanceof ConfigError) throw err;
-      throw new ConfigError(settingPath, `the kubeconfig cannot be read: ${readError(err)}`);
+    if (files.length > 0) load(files);
+    else if (existsSync(SERVICE_ACCOUNT_TOKEN)) {
+      try {
+        kc.loadFromCluster();
+      } catch (err) {
+        throw new ConfigError(settingPath, `the service account cannot be read: ${readError(err)}`);
+      }
     }
-    if (kc.getContexts().length === 0) {
-      throw new ConfigError(
-        settingPath,
-        'no kubeconfig found: set KUBECONFIG, create ~/.kube/config, or run in a pod with a service account',
-        'config-not-found',
-      );
-    }
+    if (kc.getContexts().length === 0)
+      throw new ConfigError(settingPath, noKubeconfigMessage(system), 'config-not-found');
     registerKubeconfigSecrets(kc.getUsers());
   }
   if (context !== null && context !== undefined && context !== '') {

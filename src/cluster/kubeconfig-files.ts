@@ -24,14 +24,17 @@ export interface KubeconfigLookup {
 
 /**
  * The kubeconfig files of kubectl's default lookup (client-go tools/clientcmd/loader.go
- * `NewDefaultClientConfigLoadingRules`): the `KUBECONFIG` list (empty names left out), else
- * `$HOME/.kube/config` when it exists, else none (in-cluster).
+ * `NewDefaultClientConfigLoadingRules`): the `KUBECONFIG` list, else `$HOME/.kube/config` when it
+ * exists, else none (in-cluster). A name of the list that does not exist is left out, as client-go's
+ * `ClientConfigLoadingRules.Load` skips a missing file of its precedence list (`KUBECONFIG=a:b` with
+ * no `b` reads `a`); only an explicit `--kubeconfig` that is missing is an error (the callers' `path`).
+ * A list none of whose files exists gives none (then the in-cluster service account, as kubectl).
  * @param system - `KUBECONFIG` and `HOME` ({@link KubeconfigLookup})
- * @returns the files in order, possibly none
+ * @returns the existing files in order, possibly none
  */
 export function defaultKubeconfigFiles(system: KubeconfigLookup): string[] {
-  const files = (system.kubeconfig ?? '').split(delimiter).filter((f) => f !== '');
-  if (files.length > 0) return files;
+  const listed = (system.kubeconfig ?? '').split(delimiter).filter((f) => f !== '');
+  if (listed.length > 0) return listed.filter((f) => existsSync(f));
   const home =
     system.home !== undefined && system.home !== '' ? join(system.home, '.kube', 'config') : undefined;
   return home !== undefined && existsSync(home) ? [home] : [];
@@ -48,4 +51,16 @@ export function defaultKubeconfigFiles(system: KubeconfigLookup): string[] {
 export function firstByName<T extends { name: string }>(lists: readonly (readonly T[])[]): T[] {
   const seen = new Set<string>();
   return lists.flat().filter((e) => !seen.has(e.name) && seen.add(e.name));
+}
+
+/**
+ * Why the default lookup found no kubeconfig, naming where it looked: the `KUBECONFIG` files (none
+ * of which exists), else `~/.kube/config` and the service account.
+ * @param system - `KUBECONFIG` and `HOME` ({@link KubeconfigLookup})
+ */
+export function noKubeconfigMessage(system: KubeconfigLookup): string {
+  const listed = (system.kubeconfig ?? '').split(delimiter).filter((f) => f !== '');
+  return listed.length > 0
+    ? `no kubeconfig found: none of the KUBECONFIG files exists (${listed.join(', ')}), and no service account is mounted`
+    : 'no kubeconfig found: set KUBECONFIG, create ~/.kube/config, or run in a pod with a service account';
 }

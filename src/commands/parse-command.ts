@@ -7,8 +7,8 @@
  * 1. Guards on the raw text: longer than `maxLength` → `too-long` (checked first, O(1), so a 10 KB
  *    paste costs nothing); control characters or ANSI escapes → `control-characters`; nothing but
  *    whitespace → `empty`.
- * 2. Normalise: Unicode NFKC (full-width `？`, `ｍａｓｔｅｒ` and macOS-decomposed Hangul become
- *    plain), whitespace collapsed, leading `/k8s` and bot mentions (`@k8s-ha-bot`, `<@U123ABC>`,
+ * 2. Normalise: invisible format characters (zero width space, joiner, BOM …) removed, Unicode
+ *    NFKC (full-width `？`, `ｍａｓｔｅｒ` and macOS-decomposed Hangul become plain), whitespace collapsed, leading `/k8s` and bot mentions (`@k8s-ha-bot`, `<@U123ABC>`,
  *    Teams `<at>…</at>`) removed, Slack's automatic links (`<http://a.b|a.b>`) turned back into their text.
  * 3. A pasted command (`kubectl drain X --force`, `systemctl restart kubelet` on a node, `sudo
  *    reboot`, `kubeadm upgrade …`, `etcdctl member remove`; ./parse-pasted-command.ts) is read as
@@ -45,8 +45,10 @@ import { matchMaintenanceCommand } from './parse-maintenance-command.js';
 import { matchLockCommand } from './parse-lock-command.js';
 import { parseMaintenancePlanCommand } from './parse-maintenance-plan-command.js';
 import {
+  type KubectlTarget,
   asPlainCordon,
   cordonVerbOf,
+  kubectlFlagsSpan,
   readPaste,
   uncordonAsCordon,
   withoutPrivilege,
@@ -115,6 +117,32 @@ export interface ParseOptions {
 const CONTROL_CHARACTERS =
   // eslint-disable-next-line no-control-regex -- finding control characters is this regex's job
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|\r(?!\n)/u;
+
+/**
+ * Characters that display as nothing and that a chat client or a copy from a web page may slip into
+ * a word: Unicode's `Default_Ignorable_Code_Point` (UAX #44, DerivedCoreProperties.txt): the soft
+ * hyphen U+00AD, the combining grapheme joiner U+034F, the Arabic letter mark U+061C, the Hangul
+ * fillers U+115F, U+1160, U+3164, U+FFA0, U+17B4–U+17B5, the Mongolian variation selectors and
+ * vowel separator U+180B–U+180F, zero width space / non-joiner / joiner and the left-to-right and
+ * right-to-left marks U+200B–U+200F, the word joiner and invisible operators U+2060–U+2065 and
+ * U+206A–U+206F, the variation selectors U+FE00–U+FE0F (VS16 after an emoji), the zero width
+ * no-break space (BOM) U+FEFF, U+FFF0–U+FFF8, U+1BCA0–U+1BCA3, U+1D173–U+1D17A and the tag
+ * characters U+E0000–U+E0FFF. They change no word's meaning, so step 2 removes them:
+ * `atlas\u200B-wk-1` is atlas-wk-1, never a different "invalid" name that displays exactly like it
+ * (hostile review L5). The bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069),
+ * also ignorable, reorder what is shown: step 1 refuses them instead ({@link CONTROL_CHARACTERS}).
+ */
+const INVISIBLE =
+  // eslint-disable-next-line no-misleading-character-class -- each mark is removed on its own: this class's job
+  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u2060-\u2065\u206A-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}]/gu;
+
+/**
+ * The text without its invisible format characters ({@link INVISIBLE}).
+ * @param text - any text
+ */
+export function withoutInvisible(text: string): string {
+  return text.replace(INVISIBLE, '');
+}
 
 /** Any Hangul syllable or jamo (compatibility and conjoining). */
 const HANGUL = /[\u1100-\u11FF\u3130-\u318F\uA960-\uA97F\uAC00-\uD7AF\uD7B0-\uD7FF]/u;
@@ -302,11 +330,13 @@ function judgeNode(match: Match): { name: string } | { invalid: string } {
  * Cost: linear in the text for the guards; the grammar runs only on texts within `maxLength`
  * (default 2,000 characters), each rule a single anchored regex.
  *
- * @param text - the message as the user typed it (an adapter may leave `/k8s` or a mention in)
+ * @param typed - the message as the user typed it (an adapter may leave `/k8s` or a mention in)
  * @param options - `defaultLocale` (default 'en'), `maxLength` in characters (default 2,000)
  * @returns the command and locale, or the reason it was refused
  */
-export function parseCommand(text: string, options: ParseOptions = {}): ParseResult {
+export function parseCommand(typed: string, options: ParseOptions = {}): ParseResult {
+  // A text over the limit is refused by parseText's first guard, untouched (O(1)).
+  const text = typed.length > (options.maxLength ?? DEFAULT_MAX_LENGTH) ? typed : withoutInvisible(typed);
   const parsed = parseText(text, options);
   const result = parsed.ok ? { ...parsed, command: asPlainCordon(parsed.command, text) } : parsed;
   if (!result.ok || options.nodes === undefined) return result;
@@ -337,7 +367,7 @@ const NODE_QUESTIONS: ReadonlySet<Command['kind']> = new Set([
  * atlas-cp-2`). A reading that is not certain comes back as the `ambiguous` clarification.
  * Commands that are no node question (maintenance, plans, locks, help) come back unchanged: a
  * maintenance request keeps the node name as typed, and the caller resolves the others.
- * @param text - the message as the user typed it
+ * @param typed - the message as the user typed it
  * @param command - what the adapter parsed from it
  * @param nodes - the cluster's node names
  * @param locale - the answer language the adapter chose
@@ -347,12 +377,13 @@ const NODE_QUESTIONS: ReadonlySet<Command['kind']> = new Set([
  * @returns the command with the cluster's names, or an `ambiguous` (or, with `clarify`, any) error
  */
 export function rereadWithNodes(
-  text: string,
+  typed: string,
   command: Command,
   nodes: readonly string[],
   locale: Locale,
   clarify = false,
 ): ParseResult {
+  const text = withoutInvisible(typed);
   // Anything else comes back as parsed: a maintenance request keeps the name as typed (it changes
   // the cluster: a typo must never become another node), and the caller resolves the rest.
   if (!NODE_QUESTIONS.has(command.kind) && !clarify) return { ok: true, command, locale };
@@ -363,7 +394,7 @@ export function rereadWithNodes(
   if (!NODE_QUESTIONS.has(again.command.kind)) return clarify ? fail('not-understood', locale) : resolved;
   const read: ParseResult = {
     ok: true,
-    command: { ...again.command, cluster: command.cluster } as Command,
+    command: { ...keepUnusedFlags(again.command, command), cluster: command.cluster } as Command,
     locale,
   };
   const without = withoutStrayWords(text, again.command, nodes);
@@ -494,10 +525,14 @@ function parseText(text: string, options: ParseOptions): ParseResult {
 
   // A pasted command (`kubectl drain wk1 --force`, `systemctl restart kubelet` on a node): its flags
   // are its own, so it is read before the options.
+  // (Not a `--cluster` among kubectl's global flags before its verb: kubectl's, read with the command.)
   const own = /(?:^|\s)(?:--|\u2014|\u2013)(?:lang|cluster)(?:=|\s+)(?!-)\S+/giu;
-  const pasted = readPaste(normal.replace(own, ' '));
+  const span = kubectlFlagsSpan(normal);
+  const kubectls = (at: number): boolean => span !== null && at >= span.from - 1 && at < span.to;
+  const mine = [...normal.matchAll(own)].filter((m) => !kubectls(m.index));
+  const pasted = readPaste(normal.replace(own, (m: string, at: number) => (kubectls(at) ? m : ' ')));
   if (pasted !== null) {
-    const around = takeOptions(`${pasted.rest} ${(normal.match(own) ?? []).join(' ')}`.trim());
+    const around = takeOptions(`${pasted.rest} ${mine.map((m) => m[0]).join(' ')}`.trim());
     if (around.error !== undefined) return { ok: false, error: around.error, locale: detected };
     const clusterRaw = around.cluster ?? takeModifiers(around.rest).cluster;
     const cluster = clusterRaw?.toLowerCase();
@@ -510,7 +545,13 @@ function parseText(text: string, options: ParseOptions): ParseResult {
         error: { code: 'several-commands', token: String(pasted.commands) },
         locale: around.lang ?? detected,
       };
-    const command = { ...pasted.command, ...(cluster === undefined ? {} : { cluster }) } as Command;
+    // A command its tool refuses (a flag value kubectl rejects, an ID etcdctl cannot read): said so.
+    if ('refused' in pasted) {
+      const { rule, hex } = pasted.refused;
+      const error = { code: 'tool-refuses' as const, token: rule, ...(hex === undefined ? {} : { hex }) };
+      return { ok: false, error, locale: around.lang ?? detected };
+    }
+    const command = withTarget(pasted.command, pasted.targets ?? [], cluster, options.clusters);
     return {
       ok: true,
       command: oneNodeCommand(resolveCommandNodes(command, options.nodes)),
@@ -583,6 +624,44 @@ function parseText(text: string, options: ParseOptions): ParseResult {
     };
   if (understood !== null) return { ok: true, command: understood, locale };
   return clarified(reserved ? fail('not-understood', locale) : viaGrammar, mods.rest, options, locale);
+}
+
+/**
+ * The worker's reading with the unused kubectl flags of the adapter's, which knew the configured
+ * clusters (whether `--context` named one) where the worker's reading with the node list does not.
+ * @param again - the worker's reading
+ * @param first - the adapter's
+ */
+function keepUnusedFlags(again: Command, first: Command): Command {
+  const unused = first.kind === 'drain-impact' ? first.kubectl?.flags.unused : undefined;
+  if (again.kind !== 'drain-impact' || again.kubectl === undefined || unused === undefined) return again;
+  return { ...again, kubectl: { ...again.kubectl, flags: { ...again.kubectl.flags, unused } } };
+}
+
+/**
+ * A pasted command with its cluster: `--cluster` or a cluster phrase given to the bot, else a pasted
+ * kubectl `--context` or `--cluster` naming a configured cluster (L2); one naming none is listed with
+ * the command's unused flags, which the answer names as not used.
+ * @param command - the pasted command
+ * @param targets - its kubectl `--context` and `--cluster`, if any
+ * @param cluster - the cluster given to the bot, if any
+ * @param clusters - the configured cluster names, when the caller has them
+ */
+function withTarget(
+  command: Command,
+  targets: readonly KubectlTarget[],
+  cluster: string | undefined,
+  clusters: readonly string[] | undefined,
+): Command {
+  const configured = targets.find((t) => clusters?.includes(t.value.toLowerCase()) === true);
+  const picked = cluster ?? configured?.value.toLowerCase();
+  const out = { ...command, ...(picked === undefined ? {} : { cluster: picked }) } as Command;
+  // Without the configured names (the worker's reading with the node list) nothing is known of them.
+  const unused = clusters === undefined ? [] : targets.filter((t) => t.value.toLowerCase() !== picked);
+  if (unused.length === 0 || out.kind !== 'drain-impact' || out.kubectl === undefined) return out;
+  const flags = out.kubectl.flags;
+  const names = [...(flags.unused ?? []), ...unused.map((t) => t.flag)];
+  return { ...out, kubectl: { ...out.kubectl, flags: { ...flags, unused: [...new Set(names)] } } };
 }
 
 /**

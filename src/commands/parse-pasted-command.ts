@@ -110,8 +110,170 @@ const VALUED_FLAGS = new Set([
   'selector',
   'l',
   'chunk-size',
+  'skip-wait-for-delete-timeout',
   'dry-run',
 ]);
+
+/**
+ * kubectl's global flags that take a value (`kubectl options`,
+ * https://kubernetes.io/docs/reference/kubectl/generated/kubectl_options/): they may come before the
+ * verb or anywhere after it (`kubectl --context prod drain …`, `kubectl -n kube-system drain …`).
+ * They say which API server, user or namespace kubectl talks to, not what the command does.
+ */
+const KUBECTL_GLOBAL_VALUED = new Set([
+  'as',
+  'as-group',
+  'as-uid',
+  'as-user-extra',
+  'cache-dir',
+  'certificate-authority',
+  'client-certificate',
+  'client-key',
+  'cluster',
+  'context',
+  'kubeconfig',
+  'kuberc',
+  'log-flush-frequency',
+  'n',
+  'namespace',
+  'password',
+  'profile',
+  'profile-output',
+  'request-timeout',
+  's',
+  'server',
+  'tls-server-name',
+  'token',
+  'user',
+  'username',
+  'v',
+  'vmodule',
+]);
+
+/** kubectl's global flags that take no value (`kubectl options`). */
+const KUBECTL_GLOBAL_BOOL = new Set([
+  'insecure-skip-tls-verify',
+  'match-server-version',
+  'disable-compression',
+  'warnings-as-errors',
+]);
+
+/**
+ * A pasted kubectl `--context` or `--cluster` and its value: which cluster the command was meant
+ * for, which the caller takes for the bot's cluster when a configured cluster has that name.
+ */
+export interface KubectlTarget {
+  flag: '--context' | '--cluster';
+  value: string;
+}
+
+/**
+ * kubectl's global flags taken out of a pasted kubectl command's words, wherever they are: the words
+ * left (the verb first), the flags as typed without their values (`--kubeconfig`, `-n`; never the
+ * values, which can hold a token or password), and the `--context` and `--cluster` given ({@link KubectlTarget}).
+ * @param args - the words after `kubectl` (or `oc adm`), as typed
+ */
+function kubectlGlobals(args: readonly string[]): {
+  args: string[];
+  unused: string[];
+  targets: KubectlTarget[];
+} {
+  const left: string[] = [];
+  const unused: string[] = [];
+  const targets: KubectlTarget[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const word = args[i] ?? '';
+    const m = /^(--?)([a-z][a-z-]*)(?:=(.*))?$/iu.exec(word);
+    const name = (m?.[2] ?? '').toLowerCase();
+    if (m === null || !(KUBECTL_GLOBAL_VALUED.has(name) || KUBECTL_GLOBAL_BOOL.has(name))) {
+      left.push(word);
+      continue;
+    }
+    let value = m[3];
+    if (value === undefined && KUBECTL_GLOBAL_VALUED.has(name) && !(args[i + 1] ?? '-').startsWith('-')) {
+      value = args[i + 1];
+      i += 1;
+    }
+    if ((name === 'context' || name === 'cluster') && value !== undefined && value !== '')
+      targets.push({ flag: name === 'context' ? '--context' : '--cluster', value });
+    else if (!unused.includes(`${m[1] ?? ''}${name}`)) unused.push(`${m[1] ?? ''}${name}`);
+  }
+  return { args: left, unused, targets };
+}
+
+/**
+ * Where the global flags between `kubectl` (or `oc`) and its verb are in a text (`kubectl
+ * --cluster kind-kind -n x drain …`): there `--cluster` is kubectl's, not the bot's option.
+ * @param text - the normalised message
+ * @returns the span (start and end offsets), or null when no flag comes before the verb
+ */
+export function kubectlFlagsSpan(text: string): { from: number; to: number } | null {
+  const start = /\b(?:kubectl|oc(?:\s+adm)?)\s+/iu.exec(text);
+  if (start === null) return null;
+  const from = start.index + start[0].length;
+  const word = /\S+/gu;
+  word.lastIndex = from;
+  let to = from;
+  let value = false;
+  for (let w = word.exec(text); w !== null; w = word.exec(text)) {
+    const flag = /^(?:--?|\u2014|\u2013)([a-z][a-z-]*)(=.*)?$/iu.exec(w[0]);
+    if (!value && flag === null) break;
+    value = !value && flag?.[2] === undefined && KUBECTL_GLOBAL_VALUED.has((flag?.[1] ?? '').toLowerCase());
+    to = w.index + w[0].length;
+  }
+  return to > from ? { from, to } : null;
+}
+
+/** Go's strconv.ParseBool, which pflag's boolean flags use for `--flag=VALUE`; undefined when Go refuses it. */
+function goBool(value: string): boolean | undefined {
+  if (/^(?:1|t|T|TRUE|true|True)$/u.test(value)) return true;
+  if (/^(?:0|f|F|FALSE|false|False)$/u.test(value)) return false;
+  return undefined;
+}
+
+/**
+ * Go's strconv.ParseInt(value, 0, 64), which pflag's int flags use: decimal, `0x`/`0o`/`0b` or a
+ * leading `0` (octal), `_` between digits, within 64 bits; undefined when Go refuses it.
+ */
+function goInt(value: string): number | undefined {
+  const m =
+    /^([+-]?)(0[xX](?:_?[\da-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|0(?:_?[0-7])*|[1-9](?:_?\d)*)$/u.exec(
+      value,
+    );
+  if (m === null) return undefined;
+  const digits = (m[2] ?? '').replace(/_/gu, '');
+  const n = BigInt(/^0[0-7]+$/u.test(digits) ? `0o${digits.slice(1)}` : digits.toLowerCase());
+  const signed = m[1] === '-' ? -n : n;
+  return signed < -(2n ** 63n) || signed > 2n ** 63n - 1n ? undefined : Number(signed);
+}
+
+/** Nanoseconds per unit of a Go duration (time.ParseDuration). */
+const DURATION_UNITS: Record<string, number> = {
+  ns: 1,
+  us: 1e3,
+  µs: 1e3,
+  μs: 1e3,
+  ms: 1e6,
+  s: 1e9,
+  m: 6e10,
+  h: 3.6e12,
+};
+
+/**
+ * Whether Go's time.ParseDuration, which pflag's duration flags use, reads `value`: `0`, or numbers
+ * each with a unit (`ns`, `us`, `µs`, `ms`, `s`, `m`, `h`: `90s`, `1h30m`, `1.5h`), at most about
+ * 292 years (int64 nanoseconds). `10` (no unit) and `5x` are refused.
+ */
+function isGoDuration(value: string): boolean {
+  const body = value.replace(/^[+-]/u, '');
+  if (body === '0') return true;
+  if (!/^(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+$/u.test(body)) return false;
+  const ns = [...body.matchAll(/(\d+\.?\d*|\.\d+)([a-zµμ]+)/gu)].reduce(
+    (sum, [, n = '', unit = '']) => sum + Number(n) * (DURATION_UNITS[unit] ?? 0),
+    0,
+  );
+  return ns <= 2 ** 63 - 1;
+}
 
 /**
  * The command text: inside backticks when there are any, else from the tool's name to the end of
@@ -206,6 +368,7 @@ function drainArgs(args: readonly string[]): {
   nodes: string[];
   flags: KubectlDrainFlags;
   selector?: string;
+  refused?: ToolRefusal;
 } {
   const flags: KubectlDrainFlags = {
     force: false,
@@ -215,6 +378,7 @@ function drainArgs(args: readonly string[]): {
   };
   const nodes: string[] = [];
   let selector: string | undefined;
+  let refused: ToolRefusal | undefined;
   for (let i = 0; i < args.length; i += 1) {
     const word = args[i] ?? '';
     const m = /^--?([a-z][a-z-]*)(?:=(.*))?$/iu.exec(word);
@@ -241,45 +405,74 @@ function drainArgs(args: readonly string[]): {
       value = args[i + 1];
       i += 1;
     }
-    const on = value === undefined || value.toLowerCase() !== 'false';
+    // A boolean flag's `=VALUE` is read by Go's strconv.ParseBool (`--force=0` is off, `=yes` refused).
+    const on = value === undefined ? true : goBool(value);
+    if (
+      on === undefined &&
+      /^(?:force|ignore-daemonsets|delete-emptydir-data|delete-local-data|disable-eviction)$/u.test(name)
+    )
+      refused ??= { rule: 'bool-flag' };
     switch (name) {
       case 'force':
-        flags.force = on;
+        flags.force = on === true;
         break;
       case 'ignore-daemonsets':
-        flags.ignoreDaemonSets = on;
+        flags.ignoreDaemonSets = on === true;
         break;
       case 'delete-emptydir-data':
       case 'delete-local-data':
-        flags.deleteEmptyDirData = on;
+        flags.deleteEmptyDirData = on === true;
         break;
       case 'disable-eviction':
-        flags.disableEviction = on;
+        flags.disableEviction = on === true;
         break;
       case 'pod-selector':
         if (value !== undefined) flags.podSelector = value.slice(0, 200);
         break;
-      case 'grace-period':
-        if (value !== undefined && /^-?\d+$/u.test(value)) flags.gracePeriodS = Number(value);
+      case 'grace-period': {
+        const seconds = goInt(value ?? '');
+        if (seconds === undefined) refused ??= { rule: 'grace-period' };
+        else flags.gracePeriodS = seconds;
+        break;
+      }
+      case 'chunk-size':
+      case 'skip-wait-for-delete-timeout':
+        if (goInt(value ?? '') === undefined) refused ??= { rule: 'integer-flag' };
         break;
       case 'timeout':
-        if (value !== undefined) flags.timeout = value.slice(0, 20);
+        if (value === undefined || !isGoDuration(value)) refused ??= { rule: 'timeout' };
+        else flags.timeout = value.slice(0, 20);
         break;
       case 'selector':
       case 'l':
         if (value !== undefined) selector = value.slice(0, 200);
         break;
-      case 'dry-run':
-        // kubectl drain --dry-run: `client`, `server`, bare or the deprecated `true` change nothing;
-        // `none` (and `false`) is a real drain (https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/).
-        flags.dryRun = value === undefined || /^(?:client|server|true)$/iu.test(value);
+      case 'dry-run': {
+        // kubectl cmdutil GetDryRunStrategy: bare `--dry-run`, `client`, `server` or a true Go boolean
+        // change nothing; `none` or a false one is a real drain; anything else is refused.
+        const dry =
+          value === undefined || value === 'client' || value === 'server'
+            ? true
+            : value === 'none'
+              ? false
+              : goBool(value);
+        if (dry === undefined) refused ??= { rule: 'dry-run' };
+        else flags.dryRun = dry;
         break;
+      }
       default:
         // --chunk-size, --skip-wait-for-delete-timeout, -n …: no effect on what the drain does to availability.
         break;
     }
   }
-  return selector === undefined ? { nodes, flags } : { nodes, flags, selector };
+  // "error: cannot specify both a node name and a --selector option" (k8s.io/kubectl/pkg/cmd/drain).
+  if (selector !== undefined && nodes.length > 0) refused ??= { rule: 'node-and-selector' };
+  return {
+    nodes,
+    flags,
+    ...(selector === undefined ? {} : { selector }),
+    ...(refused === undefined ? {} : { refused }),
+  };
 }
 
 /** A shell loop over names: `for VAR in A B; do BODY; done` (POSIX sh `for` loop, bash(1) "Compound Commands"). */
@@ -294,10 +487,45 @@ const NO_CHANGE =
   /^(?:sleep|echo|printf|date|true|wait|kubectl\s+(?:get|wait|describe|top|rollout\s+status))\b/iu;
 
 /**
- * A pasted command, or a paste the bot does not answer because it runs several commands it cannot
- * answer as one request: `commands` is how many (each node of a loop or list counted), to say so.
+ * Why the tool itself refuses a pasted command, before it changes anything (hostile review L3, L4):
+ * - `grace-period`, `integer-flag` (`--chunk-size`, `--skip-wait-for-delete-timeout`): not a Go
+ *   integer (pflag `IntVar`/`Int64Var`: strconv.ParseInt, base 0, 64 bits: `abc`, `1e3`,
+ *   99999999999999999999);
+ * - `timeout`: not a Go duration (pflag `DurationVar`: time.ParseDuration, `5x`, `10`, `-`);
+ * - `dry-run`: not `none`, `server`, `client` or a Go boolean (kubectl cmdutil `GetDryRunStrategy`:
+ *   "Invalid dry-run value");
+ * - `bool-flag`: `--force=`, `--ignore-daemonsets=` … with a value Go's strconv.ParseBool refuses;
+ * - `node-and-selector`: `kubectl drain NODE -l SEL` ("cannot specify both a node name and a
+ *   --selector option", k8s.io/kubectl/pkg/cmd/drain);
+ * - `member-id`: `etcdctl member remove` of an ID that is no 64-bit hexadecimal number (etcdctl
+ *   `memberRemoveCommandFunc`: strconv.ParseUint(ID, 16, 64), "bad member ID arg …, expecting ID
+ *   in Hex"); `hex` is its hexadecimal form when the ID is a decimal one (`member list -w json`
+ *   prints IDs in decimal); `member-id-missing`: no ID ("member ID is not provided").
  */
-export type PastedRead = { command: Command; rest: string } | { commands: number; rest: string };
+export interface ToolRefusal {
+  rule:
+    | 'grace-period'
+    | 'integer-flag'
+    | 'timeout'
+    | 'dry-run'
+    | 'bool-flag'
+    | 'node-and-selector'
+    | 'member-id'
+    | 'member-id-missing';
+  /** `member-id`: the hexadecimal form of a decimal ID (digits a-f only). */
+  hex?: string;
+}
+
+/**
+ * A pasted command, or a paste the bot does not answer because it runs several commands it cannot
+ * answer as one request (`commands` is how many, each node of a loop or list counted, to say so), or
+ * that its tool refuses (`refused`). `targets`: a pasted kubectl's `--context` and `--cluster`,
+ * which the caller takes for the cluster when a configured cluster has that name, else lists as not used.
+ */
+export type PastedRead =
+  | { command: Command; rest: string; targets?: KubectlTarget[] }
+  | { commands: number; rest: string }
+  | { refused: ToolRefusal; rest: string };
 
 /** The commands of a shell list or loop body, and whether any runs in the background (`&`: together). */
 function shellSteps(text: string): { steps: string[]; together: boolean } {
@@ -389,6 +617,8 @@ export function readPaste(text: string): PastedRead | null {
 /** The one request several reads make (null entries: no command this reads), else a refusal. */
 function several(reads: readonly (PastedRead | null)[], together: boolean, rest: string): PastedRead | null {
   if (reads.length === 1) return reads[0] ?? null;
+  const refused = reads.find((r) => r !== null && 'refused' in r);
+  if (refused !== undefined) return refused;
   const commands = reads.reduce((n, r) => n + (r !== null && 'commands' in r ? r.commands : 1), 0);
   const all = reads.filter((r): r is { command: Command; rest: string } => r !== null && 'command' in r);
   if (all.length < reads.length) return { commands, rest };
@@ -425,11 +655,15 @@ export function matchPastedCommand(text: string, before = ''): PastedRead | null
 function readCommand(found: { command: string; rest: string; quoted: boolean }): PastedRead | null {
   const { command: cmd, rest } = found;
 
-  const w = words(cmd).map((x) => x.toLowerCase());
+  // The words as typed (flag values keep their case: Go reads `5S` and `True` as kubectl does) and lowercased.
+  const typed = words(cmd);
+  const w = typed.map((x) => x.toLowerCase());
   const tool = w[0] === 'oc' && w[1] === 'adm' ? 'oc' : w[0];
-  const all = tool === 'oc' && w[1] === 'adm' ? w.slice(2) : w.slice(1);
+  const skip = tool === 'oc' && w[1] === 'adm' ? 2 : 1;
+  const all = w.slice(skip);
   const onAt = all.findIndex((a, i) => (a === 'on' || a === 'at') && i > 0);
   const args = onAt < 0 ? all : all.slice(0, onAt);
+  const typedArgs = typed.slice(skip, onAt < 0 ? undefined : skip + onAt);
   const { node: host, rest: around, named } = hostNode(cmd, rest);
   const pasted = found.quoted || /^(?:ssh|sudo|doas)\s/iu.test(cmd);
   const node1 = (list: readonly string[]): string | undefined =>
@@ -446,9 +680,18 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
   switch (tool) {
     case 'kubectl':
     case 'oc': {
-      const verb = args[0];
+      // kubectl's global flags, before the verb or after it, are not the command's (L2).
+      const globals = kubectlGlobals(typedArgs);
+      const kargs = globals.args.map((a) => a.toLowerCase());
+      const verb = kargs[0];
+      const unused = globals.unused.length === 0 ? {} : { unused: globals.unused };
+      const context = globals.targets.length === 0 ? {} : { targets: globals.targets };
+      const noFlags = { ...drainArgs([]).flags, ...unused };
       if (verb === 'drain') {
-        const { nodes, flags, selector } = drainArgs(args.slice(1));
+        const drained = drainArgs(globals.args.slice(1));
+        const { nodes, selector } = drained;
+        if (drained.refused !== undefined) return { refused: drained.refused, rest: around };
+        const flags = { ...drained.flags, ...unused };
         if (selector !== undefined && nodes.length === 0)
           return {
             command: {
@@ -471,36 +714,34 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
         return {
           command: { kind: 'drain-impact', node, drain: true, kubectl: { verb: 'drain', flags } },
           rest: around,
+          ...context,
         };
       }
       if (verb === 'cordon' || verb === 'uncordon') {
-        const node = node1(args.slice(1));
-        if (nodeCount(args.slice(1)) > 1) return { commands: nodeCount(args.slice(1)), rest: around };
+        const node = node1(kargs.slice(1));
+        if (nodeCount(kargs.slice(1)) > 1) return { commands: nodeCount(kargs.slice(1)), rest: around };
         return node === undefined
           ? null
           : {
-              command: {
-                kind: 'drain-impact',
-                node,
-                drain: true,
-                kubectl: { verb, flags: drainArgs([]).flags },
-              },
+              command: { kind: 'drain-impact', node, drain: true, kubectl: { verb, flags: noFlags } },
               rest: around,
+              ...context,
             };
       }
       // A static pod's mirror (`kube-apiserver-atlas-cp-2`: the kubelet names it component-node,
       // https://kubernetes.io/docs/tasks/configure-pod-container/static-pod/): that component on that node.
       const mirror =
-        verb === 'delete' && /^(?:pod|pods|po)$/u.test(args[1] ?? '') ? staticPodOf(args.slice(2)) : null;
+        verb === 'delete' && /^(?:pod|pods|po)$/u.test(kargs[1] ?? '') ? staticPodOf(kargs.slice(2)) : null;
       if (mirror !== null)
         return {
           command: { kind: 'what-if', change: { type: 'component-restart', ...mirror }, drain: false },
           rest: around,
+          ...context,
         };
       // `kubectl delete node`: its own answer (src/analysis/what-if/delete-node.ts), not a failure.
-      if (verb === 'delete' && /^(?:node|nodes|no)$/u.test(args[1] ?? '')) {
-        const node = node1(args.slice(2));
-        if (nodeCount(args.slice(2)) > 1) return { commands: nodeCount(args.slice(2)), rest: around };
+      if (verb === 'delete' && /^(?:node|nodes|no)$/u.test(kargs[1] ?? '')) {
+        const node = node1(kargs.slice(2));
+        if (nodeCount(kargs.slice(2)) > 1) return { commands: nodeCount(kargs.slice(2)), rest: around };
         return node === undefined
           ? null
           : {
@@ -508,9 +749,10 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
                 kind: 'drain-impact',
                 node,
                 drain: true,
-                kubectl: { verb: 'delete-node', flags: drainArgs([]).flags },
+                kubectl: { verb: 'delete-node', flags: noFlags },
               },
               rest: around,
+              ...context,
             };
       }
       return null;
@@ -580,19 +822,29 @@ function readCommand(found: { command: string; rest: string; quoted: boolean }):
       )
         return { command: { kind: 'ha-status' }, rest: around };
       if (!args.includes('member') || !args.includes('remove')) return null;
-      // The member by its name when it is a node's (kubeadm names a member after its node), not a hex ID.
-      const id = args[args.indexOf('remove') + 1];
+      const named = args.slice(args.indexOf('remove') + 1).filter((a) => !a.startsWith('-'));
       // Every member named (a hex ID or a node name has a digit; prose words have none).
-      const ids = new Set(
-        args
-          .slice(args.indexOf('remove') + 1)
-          .filter((a) => !a.startsWith('-') && isValidNodeName(a) && /\d/u.test(a)),
-      ).size;
+      const ids = new Set(named.filter((a) => isValidNodeName(a) && /\d/u.test(a))).size;
       if (ids > 1) return { commands: ids, rest: around };
+      // The member by its name when it is a node's (kubeadm names a member after its node), not a hex ID.
+      const id = named[0];
       const member =
         id !== undefined && /^[a-z][a-z0-9]*[-.][a-z0-9.-]*$/u.test(id) && isValidNodeName(id) ? id : host;
-      // A hexadecimal member ID (etcdctl's form) with no node: the analysis finds its node.
-      const hex = member === undefined && id !== undefined && /^[0-9a-f]{1,16}$/u.test(id) ? id : undefined;
+      // etcdctl reads the ID as hexadecimal, 64 bits (strconv.ParseUint(ID, 16, 64)): `1234567890`
+      // is 0x1234567890; a decimal ID too long for that, as `member list -w json` prints, is refused.
+      const value = id !== undefined && /^[0-9a-f]+$/u.test(id) ? BigInt(`0x${id}`) : undefined;
+      const hex =
+        member === undefined && value !== undefined && value < 2n ** 64n ? value.toString(16) : undefined;
+      if (member === undefined && hex === undefined) {
+        const decimal = id !== undefined && /^\d+$/u.test(id) ? BigInt(id) : undefined;
+        if (decimal !== undefined && decimal < 2n ** 64n)
+          return { refused: { rule: 'member-id', hex: decimal.toString(16) }, rest: around };
+        if (id !== undefined && /\d/u.test(id)) return { refused: { rule: 'member-id' }, rest: around };
+        // No ID ("member ID is not provided"): refused when pasted; in prose the tool is only named.
+        return found.quoted || pasted || named.length === 0
+          ? { refused: { rule: 'member-id-missing' }, rest: around }
+          : null;
+      }
       return {
         command: {
           kind: 'what-if',

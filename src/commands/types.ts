@@ -104,7 +104,11 @@ export interface WhatIfCommand {
  * - `podSelector`: only pods matching this label selector are drained;
  * - `gracePeriodS`: seconds each pod gets to terminate (negative: the pod's own);
  * - `timeout`: how long kubectl waits before giving up (`0s`: forever), as typed;
- * - `dryRun`: nothing is changed.
+ * - `dryRun`: nothing is changed;
+ * - `unused`: kubectl's global flags pasted with the command that the answer does not use (which
+ *   API server, user or namespace kubectl talks to: `--kubeconfig`, `-n`, `--as`, a `--context`
+ *   naming no configured cluster), as typed without their values (`kubectl options`,
+ *   https://kubernetes.io/docs/reference/kubectl/generated/kubectl_options/).
  */
 export interface KubectlDrainFlags {
   force: boolean;
@@ -115,6 +119,7 @@ export interface KubectlDrainFlags {
   gracePeriodS?: number;
   timeout?: string;
   dryRun?: boolean;
+  unused?: string[];
 }
 
 /**
@@ -355,6 +360,12 @@ export type ParseErrorCode =
   | 'not-understood'
   | 'ambiguous'
   | 'several-commands'
+  /**
+   * A pasted command its tool refuses before it changes anything (kubectl's flag parsing, etcdctl's
+   * member ID): `token` is the rule (`ToolRefusal.rule` of ./parse-pasted-command.ts), `hex` the
+   * hexadecimal form of a decimal etcd member ID.
+   */
+  | 'tool-refuses'
   /** A pronoun ("it", "그 노드") with no node named earlier to refer to. */
   | 'no-earlier-node';
 
@@ -371,6 +382,8 @@ export interface ParseError {
    * exact request text and what the parser reads it as (`intent`, `nodes`, `group`, `mode`).
    */
   suggestions?: readonly ClarifyingSuggestion[];
+  /** `tool-refuses` of a decimal etcd member ID: its hexadecimal form (digits and a-f only). */
+  hex?: string;
 }
 
 /** One reading offered when a request was not understood with certainty. */

@@ -16,7 +16,12 @@
  */
 import { existsSync as exists, readFileSync } from 'node:fs';
 import { newClusters, newContexts, newUsers } from '@kubernetes/client-node/dist/config_types.js';
-import { defaultKubeconfigFiles, firstByName, SERVICE_ACCOUNT_TOKEN } from '../cluster/kubeconfig-files.js';
+import {
+  defaultKubeconfigFiles,
+  firstByName,
+  noKubeconfigMessage,
+  SERVICE_ACCOUNT_TOKEN,
+} from '../cluster/kubeconfig-files.js';
 import { ConfigError } from '../errors.js';
 import { yamlLib } from '../util/lazy-yaml.js';
 import type { KubeContextSource } from './check-kube-contexts.js';
@@ -53,11 +58,7 @@ export function loadKubeContextNames(
     const files = defaultKubeconfigFiles(system);
     if (files.length > 0) return firstByName(files.map(contextsOfFile)).map((c) => c.name);
     if (exists(serviceAccountToken)) return ['inClusterContext'];
-    throw new ConfigError(
-      '',
-      'no kubeconfig found: set KUBECONFIG, create ~/.kube/config, or run in a pod with a service account',
-      'config-not-found',
-    );
+    throw new ConfigError('', noKubeconfigMessage(system), 'config-not-found');
   };
   const list = names();
   return { getContexts: () => list.map((name) => ({ name })) };

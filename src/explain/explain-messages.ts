@@ -157,6 +157,11 @@ function parseErrorText(tr: ReturnType<typeof translator>, error: ParseError): s
   }
   if (error.code === 'several-commands')
     return tr.t('error.several-commands', { count: Number(error.token) });
+  // The rule is one of a fixed set (never the pasted value); a decimal ID's hex form is digits and a-f.
+  if (error.code === 'tool-refuses') {
+    const rule = error.hex === undefined ? error.token : `${error.token ?? ''}-hex`;
+    return tr.t(`error.tool-refuses.${rule ?? ''}`, { hex: error.hex ?? '' });
+  }
   return tr.t(`error.${error.code}`);
 }
 

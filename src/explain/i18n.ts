@@ -23,6 +23,7 @@ import { koClusterServices } from './locales/ko-cluster-services.js';
 import { koAddons } from './locales/ko-addons.js';
 import { koReport } from './locales/ko-report.js';
 import { koWhatIf } from './locales/ko-what-if.js';
+import { type FactTermTexts, localizeFactText } from './fact-terms.js';
 
 /** Two levels of texts (`<check>.<variant>`) merged: a check's variants in `extra` join those in `base`. */
 function mergeChecks(base: object, extra: object): Record<string, unknown> {
@@ -189,6 +190,13 @@ export function englishPlurals(text: string): string {
     .replace(/\b([A-Za-z][\w-]*)\((e?s)\)/g, '$1$2');
 }
 
+/** A locale's `factTerms` texts, `term.*` flattened ({@link FactTermTexts}). */
+function factTerms(locale: Locale): FactTermTexts {
+  const texts = (instance.getResource(locale, 'translation', 'factTerms') ?? {}) as Record<string, unknown>;
+  const { term = {}, ...rest } = texts as { term?: Record<string, string> } & Record<string, string>;
+  return { ...rest, ...Object.fromEntries(Object.entries(term).map(([k, v]) => [`term.${k}`, v])) };
+}
+
 /** A translate function bound to one locale. */
 export interface Translator {
   locale: Locale;
@@ -216,6 +224,10 @@ export function translator(locale: Locale): Translator {
     items.length <= 1
       ? list(items)
       : `${items.slice(0, -1).join(', ')} ${t('list.or')} ${items[items.length - 1]}`;
+  // The analysis' English phrases in a fact (the scheduler's terms, a node's state) in this
+  // locale's words (./fact-terms.ts); English facts stay as written.
+  const fromEn = locale === 'en' ? null : { en: factTerms('en'), to: factTerms(locale) };
+  const local = (v: string): string => (fromEn === null ? v : localizeFactText(v, fromEn.en, fromEn.to));
   return {
     locale,
     t(key, params = {}) {
@@ -225,8 +237,10 @@ export function translator(locale: Locale): Translator {
         flat[k] = Array.isArray(v)
           ? k === 'suggestions'
             ? listOr(v as readonly string[])
-            : list(v as readonly string[])
-          : (v as string | number | boolean | null);
+            : list((v as readonly string[]).map(local))
+          : typeof v === 'string'
+            ? local(v)
+            : (v as number | boolean | null);
       }
       const text = t(key, flat);
       return locale === 'ko' ? korean(text) : englishPlurals(text);

@@ -258,12 +258,15 @@ describe('a pasted kubectl delete node is answered as itself', () => {
     expect(a.intent).toBe('node-down');
     expect(a.nodes).toEqual(['atlas-wk-1']);
     expect(a.reply.verdict).toBe('unsafe');
-    expect(a.text).toMatch(/default\/debug-shell \(no controller\)/);
+    // Korean: the pod's mark in Korean words (issue 30: no English fragment in a Korean answer).
+    expect(a.text).toMatch(
+      lang === 'en' ? /default\/debug-shell \(no controller\)/ : /default\/debug-shell \(컨트롤러 없음\)/,
+    );
     expect(a.text).toMatch(/shop\/cart-cache-[a-z0-9-]+ \(emptyDir cache\)/);
     expect(a.text).toMatch(
       lang === 'en'
         ? /PodDisruptionBudget is not consulted: shop\/storefront; it allows fewer disruptions/
-        : /PDB shop\/storefront\S* 확인하지 않으며, shop\/storefront\S* [^\n]*최소 가용 수 아래로/,
+        : /PodDisruptionBudget shop\/storefront\S* 확인하지 않으며, shop\/storefront\S* [^\n]*최소 가용 수 아래로/,
     );
     // The safer command: drain first, then delete.
     expect(a.text).toMatch(
@@ -279,7 +282,11 @@ describe('a pasted kubectl delete node is answered as itself', () => {
 
   it.each([
     ['en', 'kubectl delete node atlas-wk-2', /not consulted: shop\/storefront\./],
-    ['ko', '`kubectl delete node atlas-wk-2` 괜찮아?', /PDB를 확인하지 않습니다: shop\/storefront\./],
+    [
+      'ko',
+      '`kubectl delete node atlas-wk-2` 괜찮아?',
+      /PodDisruptionBudget을 확인하지 않습니다: shop\/storefront\./,
+    ],
   ])('%s: a budget bypassed within its minimum is a caution', async (_lang, text, budget) => {
     const a = await ask(text);
     expect(a.reply.verdict).toBe('caution');

@@ -30,6 +30,7 @@ import { parseCommand } from '../../src/commands/parse-command.js';
 import { summarizeRequest } from '../../src/commands/request-summary.js';
 import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import type { KNode } from '../../src/cluster/types.js';
+import { englishProse } from '../helpers/english-prose.js';
 import { fixtureClusterFiles, snapshotAnswers } from '../helpers/snapshot-answers.js';
 
 const files = fixtureClusterFiles();
@@ -124,6 +125,10 @@ async function allAnswers(): Promise<Map<string, string>> {
     if (w1 !== undefined) forms.push(`${w1} 재부팅해도 돼?`, `${w1} 드레인해도 돼?`);
     if (c.cp !== undefined && w1 !== undefined) forms.push(`${c.cp}이랑 ${w1} 재부팅해도 돼?`);
     if (w1 !== undefined && w2 !== undefined) forms.push(`${w1}이랑 ${w2}가 동시에 다운되면?`);
+    // The forms whose facts the analysis writes in English (the scheduler's terms, a pod with no
+    // controller): issue 30, English fragments in Korean answers.
+    if (w1 !== undefined) forms.push(`kubectl delete node ${w1} 해도 돼?`);
+    if (c.workers.length > 1) forms.push('워커 전부 하나씩 재부팅해도 돼?');
     for (const f of forms) out.set(`${c.cluster}: ${f}`, await ask(c.cluster, f));
   }
   return out;
@@ -142,6 +147,20 @@ describe('Korean terms (issue 30 item 5)', () => {
   it('no answer uses a rejected variant', () => {
     const found = [...answers].flatMap(([k, t]) => rejected(t).map((v) => `${k}: ${v}`));
     expect(found).toEqual([]);
+  });
+
+  it('no Korean answer holds English prose (the scheduler’s summary, a node’s state, a pod’s mark)', () => {
+    const found = [...answers].flatMap(([k, t]) => englishProse(t).map((w) => `${k}: ${w}`));
+    expect(found).toEqual([]);
+    // The phrases are there, in Korean: the summary and its terms (hydra, scenario 08: every worker
+    // drained, the control plane tainted), a cordoned node (scenario 51), a pod with no controller.
+    const all = [...answers.values()].join('\n');
+    for (const phrase of [
+      '노드 6대 중 들어갈 수 있는 노드 없음: 드레인됨 3대',
+      'cordon 상태)',
+      '(컨트롤러 없음)',
+    ])
+      expect([phrase, all.includes(phrase)]).toEqual([phrase, true]);
   });
 
   it('the help uses the chosen terms and glosses quorum at most once', () => {

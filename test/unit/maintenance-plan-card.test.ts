@@ -9,6 +9,7 @@ import { renderSlackMessages } from '../../adapters/slack/render-blocks.js';
 import { renderMaintenanceCard } from '../../adapters/teams/render-card.js';
 import { explainMaintenancePlanCard } from '../../src/maintenance/plan/explain-maintenance-plan.js';
 import type { MaintenancePlan, PlanNode } from '../../src/maintenance/plan/plan-types.js';
+import { englishProse } from '../helpers/english-prose.js';
 
 const NODES = 5000;
 const CURRENT = 3000;
@@ -84,5 +85,30 @@ describe('the card of a plan of thousands of nodes', () => {
     expect(lines.find((l) => l.startsWith('3. pool-wk-00002'))).not.toContain('request');
     const ko = explainMaintenancePlanCard({ ...small, locale: 'ko' }, 'ko').sections.flatMap((s) => s.lines);
     expect(ko.find((l) => l.startsWith('1. pool-wk-00000'))).toContain('(요청 mr-node0aaaaa)');
+  });
+
+  it('a Korean card says each verdict in Korean, with no English word (issue 30: "caution: 대기")', () => {
+    const plan = bigPlan();
+    const verdicts = ['safe', 'caution', 'unsafe'] as const;
+    const nodes = plan.nodes.slice(0, 3).map((n, i) => ({ ...n, verdict: verdicts[i] ?? 'safe' }));
+    const small = {
+      ...plan,
+      locale: 'ko',
+      nodes,
+      excluded: [{ node: 'pool-wk-09999', reasons: ['pdb-blocks/more-than-allowed'] }],
+    } as unknown as MaintenancePlan;
+    const card = explainMaintenancePlanCard(small, 'ko');
+    const text = [card.title, card.summary, ...card.sections.flatMap((s) => [s.heading, ...s.lines])].join(
+      '\n',
+    );
+    expect(englishProse(text)).toEqual([]);
+    const lines = card.sections.flatMap((s) => s.lines);
+    expect(lines.find((l) => l.startsWith('1. pool-wk-00000'))).toContain('1단계, 안전: ');
+    expect(lines.find((l) => l.startsWith('2. pool-wk-00001'))).toContain('2단계, 주의: ');
+    expect(lines.find((l) => l.startsWith('3. pool-wk-00002'))).toContain('3단계, 위험: ');
+    expect(card.sections.map((s) => s.heading)).toContain('제외됨 (지금은 위험)');
+    // English keeps its words.
+    const en = explainMaintenancePlanCard({ ...small, locale: 'en' }, 'en').sections.flatMap((s) => s.lines);
+    expect(en.find((l) => l.startsWith('2. pool-wk-00001'))).toContain('step 2, caution: ');
   });
 });

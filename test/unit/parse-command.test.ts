@@ -430,3 +430,47 @@ describe('"on X" names the node X, not a cluster X', () => {
     expect(t.ok && t.command.cluster).toBe('prod-2');
   });
 });
+
+/**
+ * Hostile review L5: invisible format characters (Unicode Default_Ignorable_Code_Point, UAX #44:
+ * U+200B zero width space, U+200C/U+200D non-joiner/joiner, U+2060 word joiner, U+FEFF BOM, U+00AD
+ * soft hyphen) that a copy from a web page or a chat client leaves inside a word display as nothing,
+ * so they never make a name: the parser removes them before it reads the text (before, the node name
+ * was "invalid" while it displayed exactly like a valid one).
+ */
+describe('invisible characters inside a word are removed before the text is read', () => {
+  const atlas = ['atlas-cp-1', 'atlas-cp-2', 'atlas-cp-3', 'atlas-wk-1', 'atlas-wk-2'];
+  it.each([
+    ['U+200B in a node name', 'can I reboot atlas\u200B-wk-1', 'en'],
+    ['U+200C in a node name', 'can I reboot atlas-\u200Cwk-1', 'en'],
+    ['U+200D in a node name', 'can I reboot atlas-wk\u200D-1?', 'en'],
+    ['U+2060 in a node name', 'can I reboot atlas-w\u2060k-1', 'en'],
+    ['U+FEFF before the text and in the name', '\uFEFFcan I reboot atlas-wk-\uFEFF1', 'en'],
+    ['U+00AD in a node name', 'can I reboot atlas-\u00ADwk-1', 'en'],
+    ['U+200B in a Korean verb', 'atlas-wk-1 재\u200B부팅해도 돼?', 'ko'],
+    // The rest of Default_Ignorable_Code_Point: VS16, a tag character, the Hangul filler, LRM.
+    ['U+FE0F in a node name', 'can I reboot atlas-wk\uFE0F-1', 'en'],
+    ['U+E0041 in a node name', 'can I reboot atlas\u{E0041}-wk-1', 'en'],
+    ['U+3164 in a node name', 'atlas-\u3164wk-1 재부팅해도 돼?', 'ko'],
+    ['U+200E in a node name', 'can I reboot atlas-wk-\u200E1', 'en'],
+  ])('%s', (_label, text, locale) => {
+    for (const options of [{}, { nodes: atlas }])
+      expect(parseCommand(text, options)).toEqual({ ok: true, command: reboot('atlas-wk-1'), locale });
+  });
+
+  it('a bidi override or isolate, which reorders what is shown, is still refused', () => {
+    for (const c of ['\u202E', '\u2067'])
+      expect(parseCommand(`can I reboot atlas-wk-1${c}`)).toMatchObject({
+        ok: false,
+        error: { code: 'control-characters' },
+      });
+  });
+
+  it('in a pasted command and in the worker’s reading with the node list', () => {
+    const r = parseCommand('kubectl drain atlas-wk\u200B-2 --ignore-daemonsets', { nodes: atlas });
+    expect(r.ok && r.command).toMatchObject({ kind: 'drain-impact', node: 'atlas-wk-2' });
+    expect(
+      rereadWithNodes('can I reboot atlas\u2060-cp-2', reboot('atlas\u2060-cp-2'), atlas, 'en'),
+    ).toMatchObject({ ok: true, command: { node: 'atlas-cp-2' } });
+  });
+});

@@ -4,7 +4,7 @@
  * "Unknown or invalid option" and a backticked command was not understood).
  */
 import { describe, expect, it } from '@jest/globals';
-import { parseCommand } from '../../src/commands/parse-command.js';
+import { parseCommand, rereadWithNodes } from '../../src/commands/parse-command.js';
 import type { Command } from '../../src/commands/types.js';
 
 const atlas = ['atlas-cp-1', 'atlas-cp-2', 'atlas-cp-3', 'atlas-wk-1', 'atlas-wk-2'];
@@ -216,5 +216,146 @@ describe('a cordon in plain words is the pasted kubectl cordon (kubectl cordon e
       node: 'atlas-wk-1',
     });
     expect(parsed(`${verb} and drain atlas-wk-1`)).not.toHaveProperty('kubectl');
+  });
+});
+
+/**
+ * Hostile review L2: kubectl's global flags (`kubectl options`,
+ * https://kubernetes.io/docs/reference/kubectl/generated/kubectl_options/) may come before the verb
+ * or after it. They name the API server, user or namespace kubectl talks to, not what the command
+ * does: the command is read as without them, a `--context` naming a configured cluster picks that
+ * cluster, and the others are kept as not used (named in the answer, their values never kept).
+ * Before, `kubectl --context prod drain …` was refused as "Unknown or invalid option" and
+ * `kubectl drain -n kube-system atlas-wk-1` read kube-system as a second node.
+ */
+describe('kubectl global flags before or after the verb', () => {
+  const clusters = ['demo', 'prod'];
+  const read = (text: string): Command => {
+    const r = parseCommand(text, { nodes: atlas, clusters });
+    if (!r.ok) throw new Error(`not parsed: ${r.error.code} ${r.error.token ?? ''}`);
+    return r.command;
+  };
+  it.each([
+    ['kubectl --context prod drain atlas-wk-1 --ignore-daemonsets', 'prod', undefined],
+    ['kubectl --context=prod drain atlas-wk-1 --ignore-daemonsets', 'prod', undefined],
+    ['kubectl drain atlas-wk-1 --ignore-daemonsets --context prod', 'prod', undefined],
+    ['kubectl --context staging drain atlas-wk-1 --ignore-daemonsets', undefined, ['--context']],
+    // kubectl's --cluster before the verb (a kubeconfig cluster): picks a configured cluster, else not used.
+    ['kubectl --cluster prod drain atlas-wk-1 --ignore-daemonsets', 'prod', undefined],
+    ['kubectl --cluster=kind-kind -n x drain atlas-wk-1 --ignore-daemonsets', undefined, ['-n', '--cluster']],
+    ['kubectl --context staging --cluster prod drain atlas-wk-1 --ignore-daemonsets', 'prod', ['--context']],
+    ['kubectl -n kube-system drain atlas-wk-1 --ignore-daemonsets', undefined, ['-n']],
+    ['kubectl drain -n kube-system atlas-wk-1 --ignore-daemonsets', undefined, ['-n']],
+    [
+      'kubectl --kubeconfig /tmp/x.yaml --as admin --namespace=default drain atlas-wk-1 --ignore-daemonsets',
+      undefined,
+      ['--kubeconfig', '--as', '--namespace'],
+    ],
+    [
+      'kubectl --insecure-skip-tls-verify drain atlas-wk-1 --ignore-daemonsets',
+      undefined,
+      ['--insecure-skip-tls-verify'],
+    ],
+  ])('%s', (text, cluster, unused) => {
+    const c = read(text);
+    expect(c).toMatchObject({ kind: 'drain-impact', node: 'atlas-wk-1', kubectl: { verb: 'drain' } });
+    expect(c.cluster).toBe(cluster);
+    expect(c.kind === 'drain-impact' && c.kubectl?.flags.ignoreDaemonSets).toBe(true);
+    expect(c.kind === 'drain-impact' && c.kubectl?.flags.unused).toEqual(unused);
+  });
+
+  it('cordon and delete node read the same way; a value is never kept', () => {
+    expect(read('kubectl --context prod cordon atlas-wk-2')).toMatchObject({
+      kind: 'drain-impact',
+      node: 'atlas-wk-2',
+      cluster: 'prod',
+      kubectl: { verb: 'cordon' },
+    });
+    const d = read('kubectl --kubeconfig=/home/me/.kube/secret --token SECRET123 delete node atlas-cp-1');
+    expect(d).toMatchObject({ kind: 'drain-impact', node: 'atlas-cp-1', kubectl: { verb: 'delete-node' } });
+    expect(d.kind === 'drain-impact' && d.kubectl?.flags.unused).toEqual(['--kubeconfig', '--token']);
+    expect(JSON.stringify(d)).not.toMatch(/SECRET123|secret/);
+  });
+
+  it('the worker’s reading with the node list keeps what the adapter read of --context', () => {
+    const first = read('kubectl --context staging drain atlas-wk-1 --ignore-daemonsets');
+    const again = rereadWithNodes(
+      'kubectl --context staging drain atlas-wk-1 --ignore-daemonsets',
+      first,
+      atlas,
+      'en',
+    );
+    expect(again.ok && again.command).toEqual(first);
+  });
+});
+
+/**
+ * Hostile review L3, L4: a flag value the tool refuses is refused here too, with what the tool
+ * accepts. Sources: pflag reads int flags with strconv.ParseInt(s, 0, 64), duration flags with
+ * time.ParseDuration and `--flag=VALUE` of a bool flag with strconv.ParseBool; kubectl's
+ * GetDryRunStrategy (k8s.io/kubectl/pkg/cmd/util/helpers.go) accepts none|server|client (and a Go
+ * boolean) and says "Invalid dry-run value"; kubectl drain says "cannot specify both a node name and
+ * a --selector option"; etcdctl member remove reads its one ID with strconv.ParseUint(ID, 16, 64)
+ * ("bad member ID arg …, expecting ID in Hex") and needs one ("member ID is not provided")
+ * (etcd etcdctl/ctlv3/command/member_command.go).
+ */
+describe('values the tool refuses are refused, saying what it accepts', () => {
+  it.each([
+    ['kubectl drain atlas-wk-1 --grace-period=abc', 'grace-period', 'en'],
+    ['kubectl drain atlas-wk-1 --grace-period 99999999999999999999999999999', 'grace-period', 'en'],
+    ['kubectl drain atlas-wk-1 --grace-period=1.5', 'grace-period', 'en'],
+    ['kubectl drain atlas-wk-1 --chunk-size=ten', 'integer-flag', 'en'],
+    ['kubectl drain atlas-wk-1 --timeout=5x', 'timeout', 'en'],
+    ['kubectl drain atlas-wk-1 --timeout 10 해도 돼?', 'timeout', 'ko'],
+    ['kubectl drain atlas-wk-1 --timeout=5S', 'timeout', 'en'],
+    ['kubectl drain atlas-wk-1 --dry-run=maybe', 'dry-run', 'en'],
+    ['kubectl drain atlas-wk-1 --dry-run=Client', 'dry-run', 'en'],
+    ['kubectl drain atlas-wk-1 --force=yes', 'bool-flag', 'en'],
+    ['kubectl drain atlas-wk-1 -l pool=blue', 'node-and-selector', 'en'],
+    ['etcdctl member remove 8e9e05c52164694dz', 'member-id', 'en'],
+    ['etcdctl member remove 999999999999999999999999', 'member-id', 'en'],
+    ['etcdctl member remove', 'member-id-missing', 'en'],
+    ['`etcdctl member remove` 해도 돼?', 'member-id-missing', 'ko'],
+  ])('%s: %s', (text, rule, locale) => {
+    expect(parseCommand(text)).toEqual({ ok: false, error: { code: 'tool-refuses', token: rule }, locale });
+  });
+
+  it('a decimal member ID too long for hexadecimal is refused with its hexadecimal form', () => {
+    // 17953122995498576309 = 0xf9264e3ea396e9b5 (atlas-cp-2's member in examples/ha-3cp.json).
+    expect(parseCommand('etcdctl member remove 17953122995498576309')).toEqual({
+      ok: false,
+      error: { code: 'tool-refuses', token: 'member-id', hex: 'f9264e3ea396e9b5' },
+      locale: 'en',
+    });
+  });
+
+  it.each([
+    ['--grace-period=0x1e', { gracePeriodS: 30 }],
+    ['--grace-period=-1', { gracePeriodS: -1 }],
+    ['--grace-period 1_000', { gracePeriodS: 1000 }],
+    ['--grace-period=010', { gracePeriodS: 8 }],
+    ['--timeout=1h30m', { timeout: '1h30m' }],
+    ['--timeout=1.5h', { timeout: '1.5h' }],
+    ['--timeout=0', { timeout: '0' }],
+    ['--force=0', { force: false }],
+    ['--force=T', { force: true }],
+    ['--disable-eviction=F', { disableEviction: false }],
+    ['--dry-run=1', { dryRun: true }],
+    ['--dry-run=FALSE', { dryRun: false }],
+  ])('%s is read as kubectl reads it', (flag, want) => {
+    expect(parsed(`kubectl drain atlas-wk-1 --ignore-daemonsets ${flag}`)).toMatchObject({
+      kind: 'drain-impact',
+      kubectl: { flags: want },
+    });
+  });
+
+  it('etcdctl reads a member ID as hexadecimal: 1234567890 is 0x1234567890, leading zeros dropped', () => {
+    expect(parsed('etcdctl member remove 1234567890')).toMatchObject({
+      kind: 'what-if',
+      change: { type: 'etcd-member-remove', member: '1234567890' },
+    });
+    expect(parsed('etcdctl member remove 00F9264E3EA396E9B5')).toMatchObject({
+      change: { type: 'etcd-member-remove', member: 'f9264e3ea396e9b5' },
+    });
   });
 });

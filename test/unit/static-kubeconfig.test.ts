@@ -222,11 +222,13 @@ describe('what StaticKubeconfig leaves to client-node', () => {
   });
 
   it('singleKubeconfigFile: one KUBECONFIG file, else ~/.kube/config when it exists; a list goes to client-node', async () => {
-    expect(singleKubeconfigFile({ kubeconfig: '/a/config' })).toBe('/a/config');
-    expect(
-      singleKubeconfigFile({ kubeconfig: ['/a', '/b'].join(process.platform === 'win32' ? ';' : ':') }),
-    ).toBeUndefined();
+    const a = await fileOf(kubeconfig({}, { token: 'a' }));
+    const b = await fileOf(kubeconfig({}, { token: 'b' }));
+    expect(singleKubeconfigFile({ kubeconfig: a })).toBe(a);
+    expect(singleKubeconfigFile({ kubeconfig: [a, b].join(delimiter) })).toBeUndefined();
     expect(singleKubeconfigFile({ home: dir })).toBeUndefined();
+    // A missing file of the list is skipped (client-go loader.go): the one left is read alone.
+    expect(singleKubeconfigFile({ kubeconfig: [join(dir, 'missing.yaml'), a].join(delimiter) })).toBe(a);
   });
 });
 
@@ -473,6 +475,37 @@ describe('a KUBECONFIG list is merged as kubectl merges it', () => {
       users: [{ name: `${p}-user`, user: { token: `${p}-token` } }],
       contexts: [{ name: p, context: { cluster: `${p}-cluster`, user: `${p}-user` } }],
     });
+
+  /**
+   * client-go tools/clientcmd/loader.go `ClientConfigLoadingRules.Load`: a file of the precedence
+   * list that does not exist is skipped ("skip missing files"); `kubectl --kubeconfig MISSING` is an
+   * error (the explicit path is checked with os.Stat first). Hostile review M6.
+   */
+  it.each(readers)('%s: a missing file of the list is skipped, first or last', async (_n, read) => {
+    const missing = join(dir, 'no-such-kubeconfig.yaml');
+    const first = await fileOf(own('first'));
+    const second = await fileOf(own('second'));
+    expect((await read([missing, first])).getCurrentContext()).toBe('first');
+    expect((await read([second, missing])).getCurrentContext()).toBe('second');
+    expect((await read([missing, second, first])).getCurrentContext()).toBe('second');
+  });
+
+  it.each(readers)(
+    '%s: a list none of whose files exists: no kubeconfig, the files named',
+    async (_n, read) => {
+      const missing = [join(dir, 'm1.yaml'), join(dir, 'm2.yaml')];
+      await expect(Promise.resolve().then(() => read(missing))).rejects.toThrow(
+        `none of the KUBECONFIG files exists (${missing.join(', ')})`,
+      );
+    },
+  );
+
+  it('an explicit kubeconfig file that is missing stays an error (kubectl --kubeconfig)', async () => {
+    const missing = join(dir, 'explicit-missing.yaml');
+    await expect(kubeAccessForContext(missing, null, {}, '--kubeconfig')).rejects.toThrow(
+      `--kubeconfig: kubeconfig file ${missing} not found`,
+    );
+  });
 
   it.each(readers)('%s: two files both set current-context: the first file’s is used', async (_n, read) => {
     const first = await fileOf(own('first'));

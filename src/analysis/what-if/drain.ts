@@ -49,6 +49,22 @@ export function analyzeDrainImpact(
   now: Date,
   kubectl?: DrainImpactCommand['kubectl'],
 ): WhatIfImpact {
+  const impact = drainImpactOf(snapshot, node, now, kubectl);
+  // kubectl's global flags pasted with the command (`--kubeconfig`, `-n`, an unconfigured
+  // `--context`) are named as not used, whatever the verb (hostile review L2).
+  const unused = kubectl?.flags.unused ?? [];
+  if (unused.length === 0 || !impact.known) return impact;
+  const note = finding('kubectl-drain', 'data', 'info', 'unused-flags', { node, flags: unused });
+  return { ...impact, findings: [...impact.findings, note] };
+}
+
+/** {@link analyzeDrainImpact} without the note on kubectl's unused global flags. */
+function drainImpactOf(
+  snapshot: ClusterSnapshot,
+  node: string,
+  now: Date,
+  kubectl?: DrainImpactCommand['kubectl'],
+): WhatIfImpact {
   const verb = kubectl?.verb;
   // A pasted drain's `--disable-eviction` and `--pod-selector` change what the drain model sees
   // (./kubectl-drain.ts drainModelSnapshot); the flags' own findings read the cluster as read.

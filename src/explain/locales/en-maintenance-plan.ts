@@ -26,6 +26,7 @@ export const enMaintenancePlan = {
     omitted: '{{count}} more node(s) of this plan are not listed here ({{done}} of them done).',
   },
   role: { 'control-plane': 'control plane', worker: 'worker' },
+  verdict: { safe: 'safe', caution: 'caution', unsafe: 'unsafe' },
   nodeState: {
     pending: 'waiting',
     running: 'in maintenance',

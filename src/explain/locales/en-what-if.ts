@@ -91,7 +91,7 @@ export const enWhatIf = {
       "I don't know component {{component}}; did you mean {{suggestions}}? I can answer about: {{components}}.",
     'unknown-node': 'No node named {{node}} in {{cluster}}.',
     'unknown-member':
-      'No etcd member has ID {{member}} in the member list read from {{cluster}} ({{members}}): check the ID with etcdctl member list, or ask about the node whose member it is.',
+      'No etcd member has ID {{member}} (etcdctl reads the ID as hexadecimal) in the member list read from {{cluster}} ({{members}}): check the ID with etcdctl member list, or ask about the node whose member it is.',
     'unknown-node-list': 'No node named {{node}} in {{cluster}}. Its nodes: {{nodes}}.',
     'unknown-node-suggest': 'No node named {{node}} in {{cluster}}; did you mean {{suggestions}}?',
     managed:

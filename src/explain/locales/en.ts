@@ -838,6 +838,8 @@ export const en = {
       'timeout-gives-up':
         '--timeout {{timeout}}: the drain waits on {{pods}}, whose PodDisruptionBudget refuses the eviction, and gives up after {{timeout}}: {{node}} is left cordoned and partly drained, the pods evicted before running elsewhere and {{pods}} still on {{node}}.',
       'dry-run': '--dry-run changes nothing: this is what the same command without it would do.',
+      'unused-flags':
+        '{{flags}}: kubectl’s global flags (which API server, user or namespace kubectl talks to), not used here: this answer is about the cluster the bot reads as configured (a --context naming a configured cluster picks it), and a node has no namespace.',
     },
     'kubectl-delete-node': {
       'force-deletes':
@@ -1145,6 +1147,26 @@ export const en = {
       'This paste runs {{count}} commands (each node of a loop or list counted) that I cannot answer as one request, and I never answer part of a paste. Ask about one command at a time. Nothing was changed.',
     'several-commands_one':
       'This paste runs a command over several nodes that I cannot answer as one request, and I never answer part of a paste. Ask about one node at a time. Nothing was changed.',
+    'tool-refuses': {
+      'grace-period':
+        'kubectl refuses this command: --grace-period takes a whole number of seconds (30, or a negative number for each pod’s own terminationGracePeriodSeconds). Nothing was changed.',
+      'integer-flag':
+        'kubectl refuses this command: --chunk-size and --skip-wait-for-delete-timeout take a whole number. Nothing was changed.',
+      timeout:
+        'kubectl refuses this command: --timeout takes a duration, numbers each with a unit ns, us, ms, s, m or h (90s, 5m, 1h30m); 0 waits forever. Nothing was changed.',
+      'dry-run':
+        'kubectl refuses this command: --dry-run takes none, server or client ("Invalid dry-run value"); a bare --dry-run is client. Nothing was changed.',
+      'bool-flag':
+        'kubectl refuses this command: --force, --ignore-daemonsets, --delete-emptydir-data and --disable-eviction take no value, or =true or =false (Go also reads 1, t, T, TRUE, True and 0, f, F, FALSE, False). Nothing was changed.',
+      'node-and-selector':
+        'kubectl refuses this command: kubectl drain takes node names or a --selector (-l), not both ("cannot specify both a node name and a --selector option"). Nothing was changed.',
+      'member-id':
+        'etcdctl refuses this command: member remove takes the member’s ID in hexadecimal, as etcdctl member list prints it (8e9e05c52164694d; "expecting ID in Hex"). Nothing was changed.',
+      'member-id-hex':
+        'etcdctl refuses this command: member remove takes the member’s ID in hexadecimal, as etcdctl member list prints it ("expecting ID in Hex"). If it is a decimal ID, as etcdctl member list -w json prints them, its hexadecimal form is {{hex}}: ask about etcdctl member remove {{hex}}. Nothing was changed.',
+      'member-id-missing':
+        'etcdctl refuses this command: member remove needs the ID of the member to remove ("member ID is not provided"). Which member? Ask about etcdctl member remove ID, or about the node whose member it is. Nothing was changed.',
+    },
     'no-earlier-node':
       'No node was named earlier for that to refer to. Which node do you mean? Name it in the request (can I drain NODE).',
     empty: 'The request is empty.',
@@ -1282,6 +1304,47 @@ export const en = {
     noneTerminating: 'none yet',
   },
   list: { and: 'and', or: 'or', none: 'none' },
+  /**
+   * Phrases the analysis writes into facts in English (src/explain/fact-terms.ts): the scheduler's
+   * "0/N nodes are available" summary and its terms (src/analysis/scheduling: each filter's short
+   * term), a replacement pinned to a node or placed by preemption (src/analysis/drain-sequence.ts,
+   * scheduling/placement.ts), a node's `cordoned` state (analysis/ha-status.ts) and a pod marked
+   * `(no controller)` (analysis/what-if/delete-node.ts). These English forms are the patterns; another
+   * locale's texts of the same keys replace them.
+   */
+  factTerms: {
+    pendingSummary: '0/{{total}} nodes can take it: {{terms}}',
+    termCount: '{{n}} {{term}}',
+    term: {
+      drained: 'drained',
+      unschedulable: 'unschedulable',
+      'untolerated-taint': 'untolerated taint ({{taint}})',
+      'too-many-pods': 'too many pods',
+      insufficient: 'insufficient {{resource}}',
+      'host-port': 'host port {{port}} in use',
+      'node-affinity-selector': 'node affinity/selector',
+      'node-affinity': 'node affinity',
+      'other-node-name': 'other node name',
+      'invalid-pod-affinity': 'invalid pod affinity',
+      'pod-affinity': 'pod affinity',
+      'pod-anti-affinity': 'pod anti-affinity',
+      'topology-spread-missing-label': 'topology spread (missing label)',
+      'topology-spread': 'topology spread',
+      'volume-claim-not-found': 'volume claim not found',
+      'volume-claim-lost': 'volume claim lost',
+      'volume-claim-deleted': 'volume claim being deleted',
+      'volume-claim-unbound': 'unbound volume claim',
+      'volume-not-found': 'volume not found',
+      'volume-node-affinity': 'volume node affinity conflict',
+      'volume-zone': 'no available volume zone',
+      'disk-in-use': 'disk in use',
+      'rwop-in-use': 'ReadWriteOncePod claim {{claim}} in use',
+    },
+    pinnedTo: 'pinned to {{node}}',
+    preempting: '{{pod}} on {{node}}, preempting {{victims}}',
+    cordoned: 'cordoned',
+    noController: 'no controller',
+  },
   /** Slack Block Kit rendering (adapters/slack/render-blocks.ts). */
   slack: {
     advice: 'What to do first',

@@ -6,7 +6,7 @@ export const koMaintenancePlan = {
   titleAsked: '{{cluster}} 유지보수 계획',
   didYouMean: '{{names}}을(를) 말씀하셨습니까?',
   narrowExample: '`-l {{selector}} 유지보수 요청`',
-  section: { request: '계획', nodes: '노드 (순서대로)', excluded: '제외됨 (지금은 unsafe)', table: '시간' },
+  section: { request: '계획', nodes: '노드 (순서대로)', excluded: '제외됨 (지금은 위험)', table: '시간' },
   card: {
     reason: '사유: {{reason}}',
     requestedBy: '요청자 {{who}}, {{at}}',
@@ -24,6 +24,7 @@ export const koMaintenancePlan = {
     omitted: '이 계획의 노드 {{count}}대는 여기에 나열하지 않았습니다(그중 {{done}}대 완료).',
   },
   role: { 'control-plane': '컨트롤 플레인', worker: '워커' },
+  verdict: { safe: '안전', caution: '주의', unsafe: '위험' },
   nodeState: {
     pending: '대기',
     running: '유지보수 중',

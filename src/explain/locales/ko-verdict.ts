@@ -196,13 +196,13 @@ export const koVerdict = {
     },
     'prior-cordon': {
       'by-other':
-        '재부팅 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보세요 (spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml). 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
+        '재부팅 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보고(spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml), 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
       'unknown-by':
-        '재부팅 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보세요. 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
+        '재부팅 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보고, 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
       'by-other-drain':
-        '드레인하기 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보세요 (spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml). 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
+        '드레인하기 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보고(spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml), 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
       'unknown-by-drain':
-        '드레인하기 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보세요. 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
+        '드레인하기 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보고, 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
       // 장애가 난 노드 (what-if, fate lost): 물어볼 "재부팅 전"이 없습니다 (reader5 F2).
       'by-other-lost':
         '누가 왜 {{node}}(을)를 cordon했는지 물어보세요 (spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml): 돌아오더라도 cordon 상태로 남으니, 그 사람이 동의할 때만 uncordon하세요 (kubectl uncordon {{node}}).',

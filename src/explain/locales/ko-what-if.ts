@@ -84,7 +84,7 @@ export const koWhatIf: WhatIfMessages = {
       '{{component}} 컴포넌트는 모릅니다. {{suggestions}}(을)를 말씀하셨습니까? 답할 수 있는 컴포넌트: {{components}}.',
     'unknown-node': '{{cluster}}에 {{node}} 노드가 없습니다.',
     'unknown-member':
-      '{{cluster}}에서 읽은 etcd 멤버 목록({{members}})에 ID가 {{member}}인 멤버가 없습니다: etcdctl member list로 ID를 확인하거나, 그 멤버가 있는 노드로 물어보세요.',
+      '{{cluster}}에서 읽은 etcd 멤버 목록({{members}})에 ID가 {{member}}인 멤버가 없습니다 (etcdctl은 ID를 16진수로 읽습니다): etcdctl member list로 ID를 확인하거나, 그 멤버가 있는 노드로 물어보세요.',
     'unknown-node-list': '{{cluster}}에 {{node}} 노드가 없습니다. 노드 목록: {{nodes}}.',
     'unknown-node-suggest': '{{cluster}}에 {{node}} 노드가 없습니다. {{suggestions}}(을)를 말씀하셨습니까?',
     managed:
@@ -845,7 +845,7 @@ export const koWhatIf: WhatIfMessages = {
       '다음 명령으로 드레인하세요: kubectl drain {{node}} --ignore-daemonsets --force {{emptyDirFlag}} (v1.20보다 오래된 kubectl에서는 {{emptyDirOldFlag}}). --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며 아무것도 다시 만들지 않고, {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
     uncordon: '끝나면 노드가 다시 새 파드를 받도록 uncordon하세요(kubectl uncordon {{node}}).',
     'delete-node-drain-first':
-      '먼저 드레인한 뒤 삭제하세요: kubectl drain {{node}} --ignore-daemonsets, 그다음 kubectl delete node {{node}}; 드레인은 PDB를 지키며 노드가 빠지기 전에 파드를 옮깁니다 (파드에 필요한 플래그는 "{{node}} 드레인해도 돼?"로 물어보세요).',
+      '먼저 드레인한 뒤 삭제하세요: kubectl drain {{node}} --ignore-daemonsets, 그다음 kubectl delete node {{node}}; 드레인은 PodDisruptionBudget을 지키며 노드가 빠지기 전에 파드를 옮깁니다 (파드에 필요한 플래그는 "{{node}} 드레인해도 돼?"로 물어보세요).',
     'delete-node-etcd-member':
       'etcd 멤버 {{member}}도 제거하세요: {{node}}에서 kubeadm reset(그 노드의 멤버를 제거함), 또는 다른 컨트롤 플레인 노드에서 etcdctl member remove {{memberId}}.',
     'delete-node-etcd-member-noid':

@@ -405,9 +405,9 @@ export const ko: Messages = {
     },
     'orphaned-daemonset-pods': {
       missing:
-        '{{node}}에 DaemonSet이 클러스터에 없는 DaemonSet 파드가 있습니다({{daemonSets}}): {{pods}}. 드레인은 --ignore-daemonsets가 있어도 이 파드를 거부하며(daemonsets.apps "NAME" not found), --force만 이 파드를 영구히 삭제합니다(다시 만드는 것이 없음).',
+        '{{node}}에 DaemonSet이 클러스터에 없는 DaemonSet 파드가 있습니다({{daemonSets}}): {{pods}}. 드레인은 --ignore-daemonsets가 있어도 이 파드를 거부하며(kubectl 오류 `daemonsets.apps "NAME" not found`), --force만 이 파드를 영구히 삭제합니다(다시 만드는 것이 없음).',
       unseen:
-        '{{node}}에 스냅샷에 DaemonSet이 없는 DaemonSet 파드가 있습니다({{daemonSets}}): {{pods}}. 클러스터에도 없다면 드레인은 --ignore-daemonsets가 있어도 이 파드를 거부하며(daemonsets.apps "NAME" not found) --force만 영구히 삭제합니다. DaemonSet이 있으면 --force도 --ignore-daemonsets처럼 그대로 둡니다.',
+        '{{node}}에 스냅샷에 DaemonSet이 없는 DaemonSet 파드가 있습니다({{daemonSets}}): {{pods}}. 클러스터에도 없다면 드레인은 --ignore-daemonsets가 있어도 이 파드를 거부하며(kubectl 오류 `daemonsets.apps "NAME" not found`) --force만 영구히 삭제합니다. DaemonSet이 있으면 --force도 --ignore-daemonsets처럼 그대로 둡니다.',
     },
     'unmanaged-pods': {
       present:
@@ -708,16 +708,18 @@ export const ko: Messages = {
         '--timeout {{timeout}}: 드레인은 PDB가 축출을 거부하는 {{pods}}에서 기다리다 {{timeout}} 뒤 포기합니다. {{node}}(은)는 cordon된 채 일부만 드레인되어, 먼저 축출된 파드는 다른 노드에서 실행되고 {{pods}}(은)는 {{node}}에 남습니다.',
       'dry-run':
         '--dry-run은 아무것도 바꾸지 않습니다: 아래는 같은 명령을 --dry-run 없이 실행했을 때의 결과입니다.',
+      'unused-flags':
+        '{{flags}}: kubectl 전역 플래그(kubectl이 연결할 API 서버, 사용자, 네임스페이스)로, 이 답변에는 쓰이지 않습니다: 답변은 봇에 설정된 대로 읽은 클러스터에 대한 것이고 (설정된 클러스터 이름의 --context는 그 클러스터를 고릅니다), 노드에는 네임스페이스가 없습니다.',
     },
     'kubectl-delete-node': {
       'force-deletes':
         '{{node}}(을)를 삭제하면 파드 가비지 컬렉터가 그 노드의 파드 {{count}}개를 축출 없이 한꺼번에 강제 삭제합니다 (유예 시간 0): {{pods}}. 컨트롤러가 다른 노드에 다시 만듭니다.',
       'force-deletes-lost':
-        '{{node}}(을)를 삭제하면 파드 가비지 컬렉터가 그 노드의 파드 {{count}}개를 축출 없이 한꺼번에 강제 삭제하며(유예 시간 0), no controller로 표시된 파드는 영구히 사라지고 괄호 안의 emptyDir 데이터도 삭제됩니다: {{pods}}. 나머지는 컨트롤러가 다른 노드에 다시 만듭니다.',
+        '{{node}}(을)를 삭제하면 파드 가비지 컬렉터가 그 노드의 파드 {{count}}개를 축출 없이 한꺼번에 강제 삭제하며(유예 시간 0), 컨트롤러 없음으로 표시된 파드는 영구히 사라지고 괄호 안의 emptyDir 데이터도 삭제됩니다: {{pods}}. 나머지는 컨트롤러가 다른 노드에 다시 만듭니다.',
       'budgets-bypassed':
-        '파드 가비지 컬렉터는 축출하지 않고 삭제하므로 다음 PDB를 확인하지 않습니다: {{budgets}}.',
+        '파드 가비지 컬렉터는 축출하지 않고 삭제하므로 다음 PodDisruptionBudget을 확인하지 않습니다: {{budgets}}.',
       'budgets-bypassed-below':
-        '파드 가비지 컬렉터는 축출하지 않고 삭제하므로 PDB {{budgets}}(을)를 확인하지 않으며, {{below}}(은)는 한꺼번에 삭제되는 정상 파드가 지금 허용하는 중단 수보다 많아(또는 상태가 아직 계산되지 않아) 최소 가용 수 아래로 내려갑니다.',
+        '파드 가비지 컬렉터는 축출하지 않고 삭제하므로 PodDisruptionBudget {{budgets}}(을)를 확인하지 않으며, {{below}}(은)는 한꺼번에 삭제되는 정상 파드가 지금 허용하는 중단 수보다 많아(또는 상태가 아직 계산되지 않아) 최소 가용 수 아래로 내려갑니다.',
       'etcd-member-stays':
         '{{node}}의 etcd 멤버 {{member}}(은)는 멤버 목록에 남습니다: Node 객체를 삭제해도 멤버는 제거되지 않습니다. 머신이 사라지면 etcd는 그 멤버를 투표 멤버 {{voters}}개 중 다운된 멤버로 셉니다.',
       registration:
@@ -866,7 +868,7 @@ export const ko: Messages = {
       missing:
         '--force로 드레인하세요: 그렇지 않으면 드레인이 이 파드를 거부합니다. 먼저 필요한 파드가 아닌지 확인하세요.',
       unseen:
-        '드레인이 daemonsets.apps "NAME" not found라고 하면 --force를 더하세요(그 파드를 영구히 삭제합니다).',
+        '드레인이 `daemonsets.apps "NAME" not found` 오류를 내면 --force를 더하세요(그 파드를 영구히 삭제합니다).',
     },
     'unmanaged-pods': {
       present: '이 파드를 컨트롤러 아래에서 다시 만들거나, 잃는 것을 감수하세요 (drain --force).',
@@ -995,6 +997,26 @@ export const ko: Messages = {
     ambiguous: '어떤 질문인지 확실하지 않습니다.',
     'several-commands':
       '붙여 넣은 내용은 명령 {{count}}개를 실행합니다 (반복문이나 목록의 노드마다 하나씩 셈). 하나의 요청으로 답할 수 없고, 붙여 넣은 내용의 일부에만 답하지 않습니다. 명령을 하나씩 물어봐 주세요. 아무것도 바꾸지 않았습니다.',
+    'tool-refuses': {
+      'grace-period':
+        'kubectl이 이 명령을 거부합니다: --grace-period에는 초 단위 정수를 씁니다 (30, 또는 각 파드 자신의 terminationGracePeriodSeconds를 쓰는 음수). 아무것도 바꾸지 않았습니다.',
+      'integer-flag':
+        'kubectl이 이 명령을 거부합니다: --chunk-size와 --skip-wait-for-delete-timeout에는 정수를 씁니다. 아무것도 바꾸지 않았습니다.',
+      timeout:
+        'kubectl이 이 명령을 거부합니다: --timeout에는 단위(ns, us, ms, s, m, h)가 붙은 시간을 씁니다 (90s, 5m, 1h30m). 0이면 끝없이 기다립니다. 아무것도 바꾸지 않았습니다.',
+      'dry-run':
+        'kubectl이 이 명령을 거부합니다: --dry-run 값은 none, server, client 중 하나입니다 ("Invalid dry-run value"). 값 없이 --dry-run만 쓰면 client입니다. 아무것도 바꾸지 않았습니다.',
+      'bool-flag':
+        'kubectl이 이 명령을 거부합니다: --force, --ignore-daemonsets, --delete-emptydir-data, --disable-eviction에는 값을 쓰지 않거나 =true 또는 =false를 씁니다 (Go는 1, t, T, TRUE, True와 0, f, F, FALSE, False도 읽습니다). 아무것도 바꾸지 않았습니다.',
+      'node-and-selector':
+        'kubectl이 이 명령을 거부합니다: kubectl drain에는 노드 이름과 --selector(-l) 중 하나만 씁니다 ("cannot specify both a node name and a --selector option"). 아무것도 바꾸지 않았습니다.',
+      'member-id':
+        'etcdctl이 이 명령을 거부합니다: member remove에는 etcdctl member list가 보여 주는 16진수 멤버 ID를 씁니다 (8e9e05c52164694d, "expecting ID in Hex"). 아무것도 바꾸지 않았습니다.',
+      'member-id-hex':
+        'etcdctl이 이 명령을 거부합니다: member remove에는 etcdctl member list가 보여 주는 16진수 멤버 ID를 씁니다 ("expecting ID in Hex"). etcdctl member list -w json이 보여 주는 10진수 ID라면 16진수로는 {{hex}}입니다: etcdctl member remove {{hex}}로 물어보세요. 아무것도 바꾸지 않았습니다.',
+      'member-id-missing':
+        'etcdctl이 이 명령을 거부합니다: member remove에는 제거할 멤버의 ID가 필요합니다 ("member ID is not provided"). 어느 멤버입니까? etcdctl member remove ID로, 또는 그 멤버가 있는 노드로 물어보세요. 아무것도 바꾸지 않았습니다.',
+    },
     'no-earlier-node':
       '앞에서 말한 노드가 없어 무엇을 가리키는지 알 수 없습니다. 어느 노드입니까? 요청에 노드 이름을 적어 주세요 (NODE 드레인해도 돼?).',
     empty: '요청이 비어 있습니다.',
@@ -1118,6 +1140,39 @@ export const ko: Messages = {
     noneTerminating: '아직 없음',
   },
   list: { and: '및', or: '또는', none: '없음' },
+  factTerms: {
+    pendingSummary: '노드 {{total}}대 중 들어갈 수 있는 노드 없음: {{terms}}',
+    termCount: '{{term}} {{n}}대',
+    term: {
+      drained: '드레인됨',
+      unschedulable: 'cordon 상태',
+      'untolerated-taint': '맞는 toleration이 없는 taint({{taint}})',
+      'too-many-pods': '파드 수 한도 초과',
+      insufficient: '{{resource}} 부족',
+      'host-port': '호스트 포트 {{port}} 사용 중',
+      'node-affinity-selector': 'node affinity/nodeSelector 불일치',
+      'node-affinity': 'node affinity 불일치',
+      'other-node-name': '다른 노드를 지정(nodeName)',
+      'invalid-pod-affinity': '잘못된 pod affinity',
+      'pod-affinity': 'pod affinity 불충족',
+      'pod-anti-affinity': 'pod anti-affinity 충돌',
+      'topology-spread-missing-label': 'topology spread 제약(레이블 없음)',
+      'topology-spread': 'topology spread 제약',
+      'volume-claim-not-found': 'PVC 없음',
+      'volume-claim-lost': 'PVC의 볼륨 유실(Lost)',
+      'volume-claim-deleted': 'PVC 삭제 중',
+      'volume-claim-unbound': '바인딩되지 않은 PVC',
+      'volume-not-found': 'PV 없음',
+      'volume-node-affinity': '볼륨 node affinity 충돌',
+      'volume-zone': '볼륨 영역(zone) 불일치',
+      'disk-in-use': '디스크 사용 중',
+      'rwop-in-use': 'ReadWriteOncePod PVC {{claim}} 사용 중',
+    },
+    pinnedTo: '{{node}}에 고정됨',
+    preempting: '{{pod}}: {{node}}에서 {{victims}} 선점',
+    cordoned: 'cordon 상태',
+    noController: '컨트롤러 없음',
+  },
   slack: {
     advice: '먼저 할 일',
     more: '…외 {{count}}개 더',

@@ -147,7 +147,7 @@ export function explainMaintenancePlanCard(plan: MaintenancePlan, locale: Locale
           node: n.node,
           role: tr.t(`maintenancePlan.role.${n.role}`),
           batch: n.batch,
-          verdict: n.verdict,
+          verdict: tr.t(`maintenancePlan.verdict.${n.verdict}`),
           state: nodeState(tr, n),
           // the node's own request, to follow or cancel it (`status mr-…`, `cancel mr-…`)
           request: n.requestId ? tr.t('maintenancePlan.card.nodeRequest', { request: n.requestId }) : '',
